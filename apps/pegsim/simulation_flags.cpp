@@ -1,0 +1,55 @@
+#include "simulation_flags.h"
+
+#include <pegsim/contact/model.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace pegsim::cli {
+
+void SimulationFlags::add_to(CLI::App& command) {
+  command.add_option("--model", model, "contact model: standard, egan-max, egan-sum, lnc, lnc-accurate, peg, peg-accurate");
+  command.add_option("--dt", time_step, "time step h (s); default: the scene's settings.time_step");
+  command.add_option("--duration", duration, "simulated time (s); default: the scene's settings.duration");
+  command.add_option("--solver", solver, "LCP solver: auto, lemke, newton, pgs, enumerate");
+  command.add_option("--gamma", gamma, "Egan max: gamma (default automatic)");
+  command.add_option("--epsilon", epsilon, "Egan sum: epsilon in metres (default automatic)");
+  command.add_option("--applicability", applicability, "PEG relaxed applicability threshold (default -0.2)");
+  command.add_option("--on-failure", on_failure, "after a failed solve: continue (record, go on) or stop")
+      ->check(CLI::IsMember({"continue", "stop"}));
+  command.add_option("--dump-failed", dump_failed_dir, "directory for failed steps' LCPs (plain format)");
+}
+
+SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
+  SimulationOptions o;
+  o.model = model.value_or(scene.settings.model);
+  const auto names = contact_model_names();
+  if (std::find(names.begin(), names.end(), o.model) == names.end()) {
+    std::string valid;
+    for (const auto& n : names) valid += (valid.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("--model: unknown contact model \"" + o.model + "\" (valid: " + valid + ")");
+  }
+  o.time_step = time_step.value_or(scene.settings.time_step);
+  if (!(o.time_step > 0.0) || !std::isfinite(o.time_step)) {
+    throw std::invalid_argument("--dt: the time step must be a positive number");
+  }
+  const std::string solver_name = solver.value_or(scene.settings.solver);
+  const auto kind = parse_solver_kind(solver_name);
+  if (!kind) throw std::invalid_argument("--solver: unknown solver \"" + solver_name + "\" (valid: auto, lemke, newton, pgs, enumerate)");
+  o.solver = *kind;
+  o.model_options.gamma = gamma.value_or(scene.settings.gamma);
+  o.model_options.epsilon = epsilon.value_or(scene.settings.epsilon);
+  o.model_options.applicability_threshold = applicability.value_or(scene.settings.applicability_threshold);
+  o.on_failure = on_failure == "stop" ? FailurePolicy::Stop : FailurePolicy::Continue;
+  o.dump_failed_dir = dump_failed_dir;
+  return o;
+}
+
+double SimulationFlags::duration_for(const Scene& scene) const {
+  const double d = duration.value_or(scene.settings.duration);
+  if (!(d >= 0.0) || !std::isfinite(d)) throw std::invalid_argument("--duration: must be a non-negative number");
+  return d;
+}
+
+}  // namespace pegsim::cli

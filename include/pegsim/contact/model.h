@@ -1,0 +1,48 @@
+// Contact models: each turns the step's potential contacts into complementarity rows.
+// Adding a model = one new file in src/contact/ plus one line in src/contact/registry.cpp.
+#pragma once
+
+#include <pegsim/assembly/row_system.h>
+#include <pegsim/dynamics/body.h>
+#include <pegsim/proximity/contact.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pegsim {
+
+// Model parameters; defaults documented where they are used.
+struct ContactModelOptions {
+  double gamma = 0.0;    // Egan max: 0 = automatic (see egan_max.cpp); > 0 overrides
+  double epsilon = 0.0;  // Egan sum: 0 = automatic (see egan_sum.cpp); > 0 overrides
+  double applicability_threshold = -0.2;  // PEG relaxed applicability (peg-reconstructed.md)
+  int friction_directions = 2;            // 2D: +t and -t
+};
+
+// Everything a model may read. DOF indices: body i's velocity block starts at dof_offset[i]
+// (-1 for static or not-yet-spawned bodies, which get no Jacobian block).
+struct ModelContext {
+  double time_step = 0.01;
+  const std::vector<Body>* bodies = nullptr;
+  const std::vector<int>* dof_offset = nullptr;
+  const std::vector<double>* pair_friction = nullptr;  // per contact: combined coefficient mu
+  ContactModelOptions options;
+  // Scene-level bound on how far any point can travel in the step (for Egan's gamma).
+  double max_travel = 0.0;
+  double scene_diameter = 0.0;
+};
+
+class ContactModel {
+ public:
+  virtual ~ContactModel() = default;
+  virtual std::string name() const = 0;
+  virtual void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const = 0;
+};
+
+// "standard", "egan-max", "egan-sum", "lnc", "lnc-accurate", "peg", "peg-accurate".
+// Returns nullptr for an unknown name.
+std::unique_ptr<ContactModel> make_contact_model(const std::string& name);
+std::vector<std::string> contact_model_names();
+
+}  // namespace pegsim

@@ -1,0 +1,58 @@
+// Runs a Simulation to a duration, measuring every step (overlap, depth, energy) and summarising:
+// the loop shared by `pegsim run`, `pegsim sweep`, the demo, benchmarks and scenario tests.
+#pragma once
+
+#include <pegsim/dynamics/simulation.h>
+#include <pegsim/metrics/metrics.h>
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <vector>
+
+namespace pegsim {
+
+struct StepMeasurement {
+  StepRecord record;
+  OverlapStats overlap;  // after the step
+  double energy = 0.0;   // after the step
+};
+
+struct RunSummary {
+  std::string model;
+  double time_step = 0.0;
+  int steps = 0;
+  int solver_failures = 0;
+  bool stopped_early = false;   // FailurePolicy::Stop hit a failure
+  int non_finite_steps = 0;     // steps that produced a NaN/Inf state (must stay 0)
+  double overlap_median = 0, overlap_q1 = 0, overlap_q3 = 0, overlap_mean = 0, overlap_max = 0;
+  double depth_max = 0.0;
+  int escaped_bodies = 0;       // dynamic bodies whose centre left the static bodies' bounding box
+  double mean_lcp_size = 0.0;
+  int max_lcp_size = 0;
+  double mean_contacts = 0.0;
+  double mean_traps = 0.0;
+  double wall_seconds = 0.0;
+  double solve_seconds = 0.0;
+  double energy_initial = 0.0, energy_final = 0.0, energy_max_increase = 0.0;
+};
+
+struct RunOptions {
+  double duration = 1.0;
+  bool measure_overlap = true;  // exact pairwise overlap every step (the accuracy metric)
+};
+
+// observer is called after every step (may be empty).
+using StepObserver = std::function<void(const Simulation&, const StepMeasurement&)>;
+
+RunSummary run_simulation(Simulation& simulation, const RunOptions& options, const StepObserver& observer = {});
+
+// Summary as the CLI's final JSON line: steps, solver_failures, overlap_median, overlap_max,
+// depth_max, wall_seconds, final (every body's name, position, angle, velocity,
+// angular_velocity) and the other RunSummary fields.
+nlohmann::json summary_to_json(const RunSummary& summary, const std::vector<Body>& final_bodies);
+
+// Quartiles by linear interpolation between order statistics (numpy's default).
+double quantile(std::vector<double> values, double q);
+
+}  // namespace pegsim

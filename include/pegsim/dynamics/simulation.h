@@ -1,0 +1,88 @@
+// The time step as a pipeline: proximity -> contact model -> assembly -> solve -> integrate.
+// Semi-implicit Stewart–Trinkle: solve for nu^{l+1}, then q^{l+1} = q^l + h nu^{l+1}.
+#pragma once
+
+#include <pegsim/contact/model.h>
+#include <pegsim/dynamics/body.h>
+#include <pegsim/lcp/solver.h>
+#include <pegsim/scene/scene.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pegsim {
+
+// What happens when a step's solve fails (status != Solved).
+enum class FailurePolicy {
+  // Record it and go on with the lowest-residual iterate the solvers produced (its status and
+  // residual are recorded with the step, so the failure is never hidden).
+  Continue,
+  // Record it and do not apply the step: Simulation::step leaves the state untouched and the
+  // caller (CLI) stops the run.
+  Stop,
+};
+
+struct StepProfile {  // seconds per stage
+  double proximity = 0, model = 0, assembly = 0, solve = 0, integrate = 0, total = 0;
+};
+
+struct StepRecord {
+  int step = 0;
+  double time = 0.0;            // time at the end of the step
+  int contacts = 0;             // potential contacts
+  int rows = 0;                 // complementarity rows emitted
+  int lcp_size = 0;
+  int unilateral = 0, intercontact = 0, cross_contact = 0, groups = 0, traps = 0;
+  SolveStatus solver_status = SolveStatus::Solved;
+  std::string solver;           // which solver produced the accepted solution
+  double residual = 0.0;
+  int iterations = 0;
+  StepProfile profile;
+  bool solved() const { return solver_status == SolveStatus::Solved; }
+};
+
+struct SimulationOptions {
+  std::string model = "standard";
+  double time_step = 0.01;
+  SolverKind solver = SolverKind::Auto;
+  SolveOptions solve;
+  ContactModelOptions model_options;
+  FailurePolicy on_failure = FailurePolicy::Continue;
+  std::string dump_failed_dir;  // when non-empty, failed LCPs are written here in the plain format
+};
+
+class Simulation {
+ public:
+  // Throws std::invalid_argument for an unknown model name.
+  Simulation(Scene scene, SimulationOptions options);
+
+  StepRecord step();
+  double time() const { return time_; }
+  int steps_taken() const { return steps_; }
+  const std::vector<Body>& bodies() const { return scene_.bodies; }
+  std::vector<Body>& mutable_bodies() { return scene_.bodies; }
+  const Scene& scene() const { return scene_; }
+  const SimulationOptions& options() const { return options_; }
+  // Bodies taking part at the current time (spawn_time <= time).
+  std::vector<char> active_bodies() const;
+  // Last step's proximity and rows (for rendering / inspection).
+  const ProximityResult& last_proximity() const { return last_proximity_; }
+  const Vec& last_impulses() const { return last_z_; }
+  const RowSystem& last_rows() const { return last_rows_; }
+  std::vector<std::string> failed_dumps() const { return failed_dumps_; }
+
+ private:
+  Scene scene_;
+  SimulationOptions options_;
+  std::unique_ptr<ContactModel> model_;
+  double time_ = 0.0;
+  int steps_ = 0;
+  ProximityResult last_proximity_;
+  RowSystem last_rows_;
+  Vec last_z_;
+  std::vector<int> warm_basis_;
+  std::vector<std::string> failed_dumps_;
+};
+
+}  // namespace pegsim

@@ -1,0 +1,56 @@
+// Per-step metrics as CSV: one header line, then one row per step.
+//
+// Columns (in this order; readers may rely on it, new columns are only ever appended):
+//   step           StepRecord::step
+//   time           time at the end of the step (s)
+//   overlap        OverlapStats::total_area: summed pairwise intersection area (m^2)
+//   max_depth      OverlapStats::max_depth: largest pairwise penetration depth (m)
+//   contacts       potential contacts
+//   rows           complementarity rows emitted
+//   lcp_size       size of the solved LCP
+//   solver_status  to_string(SolveStatus): solved, infeasible, ...
+//   residual       the independent verifier's residual
+//   solve_seconds  StepProfile::solve
+//   energy         kinetic + gravitational potential energy of the active dynamic bodies (J)
+//   unilateral, intercontact, cross_contact, traps   constraint counts (RowSystem statistics)
+//   solver         name of the solver that produced the accepted solution
+//   iterations     its pivots or iterations
+//   groups         nonconvex groups (Egan/Nguyen models)
+//   overlapping_pairs  OverlapStats::overlapping_pairs
+//   step_seconds   StepProfile::total
+// Real numbers are written with "%.17g" (exact round trip); text fields are CSV-quoted when needed.
+#pragma once
+
+#include <pegsim/dynamics/simulation.h>
+#include <pegsim/metrics/metrics.h>
+
+#include <fstream>
+#include <memory>
+#include <ostream>
+#include <string>
+
+namespace pegsim {
+
+class MetricsCsvWriter {
+ public:
+  // Writes to a file (created or truncated); throws std::runtime_error naming the path when it
+  // cannot be opened.
+  explicit MetricsCsvWriter(const std::string& path);
+  // Writes to a stream the caller keeps alive (e.g. std::cout).
+  explicit MetricsCsvWriter(std::ostream& out);
+
+  // The header line: the column names above, comma-separated, no trailing newline.
+  static std::string header();
+
+  // One row; throws std::runtime_error when the stream has failed (e.g. disk full).
+  void write(const StepRecord& record, const OverlapStats& overlap, double energy);
+  // Flushes; throws std::runtime_error when anything failed to be written.
+  void close();
+
+ private:
+  std::unique_ptr<std::ofstream> file_;
+  std::ostream* out_ = nullptr;
+  std::string name_;
+};
+
+}  // namespace pegsim

@@ -1,0 +1,42 @@
+// Solvers for LCP and MLCP, and the `auto` choice used by the CLI and the engine.
+#pragma once
+
+#include <pegsim/lcp/problem.h>
+#include <pegsim/lcp/result.h>
+#include <pegsim/lcp/verify.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pegsim {
+
+enum class SolverKind { Auto, Lemke, Newton, Pgs, Enumerate };
+
+const char* to_string(SolverKind kind);
+// Parses "auto", "lemke", "newton", "pgs", "enumerate"; nullopt otherwise.
+std::optional<SolverKind> parse_solver_kind(const std::string& name);
+
+struct SolveOptions {
+  double tolerance = kDefaultTolerance;  // for the independent check
+  int max_iterations = 0;                // 0: the solver's own default
+  const std::vector<int>* warm_basis = nullptr;  // Lemke: guessed set of basic z indices
+  double pgs_relaxation = 1.0;           // PGS/SOR omega in (0, 2)
+};
+
+LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options = {});
+
+LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options = {});
+LcpResult solve_newton_fb(const Lcp& lcp, const SolveOptions& options = {});
+LcpResult solve_pgs(const Lcp& lcp, const SolveOptions& options = {});
+LcpResult solve_enumerate(const Lcp& lcp, const SolveOptions& options = {});  // n <= 12
+LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options = {});
+
+// Every solution of a small LCP (n <= 12), one per complementary basis that yields a verified
+// solution (duplicates removed). The test oracle.
+std::vector<Vec> enumerate_all_solutions(const Lcp& lcp, double tolerance = kDefaultTolerance);
+
+// MLCP: Schur complement on an invertible A then an LCP solver, or Newton–FB on the whole MLCP.
+MlcpResult solve_mlcp(const Mlcp& mlcp, SolverKind kind, const SolveOptions& options = {});
+
+}  // namespace pegsim

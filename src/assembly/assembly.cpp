@@ -1,0 +1,223 @@
+// Rows + inverse mass -> the step's LCP (assembly.h).
+//
+// With nu^{l+1} = nu_free + M^{-1} G z (Egan eq. 3 solved for nu^{l+1}) every row
+//     w_k = r_k . nu^{l+1} + sum_j a_kj z_j + constant_k
+// becomes w = B z + b with
+//     B = A + R M^{-1} G,   b = R nu_free + constant      (Egan eqs 6-7 for any set of rows).
+// R (rows x dofs) and G (dofs x variables) are built sparse; M^{-1} G is formed block by block
+// (any block size, so 3D bodies need no change here) and B = R (M^{-1} G) is one sparse*dense
+// product. B is dense: the LCP solvers are dense.
+#include <pegsim/assembly/assembly.h>
+
+#include <Eigen/Sparse>
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace pegsim {
+namespace {
+
+using SparseMat = Eigen::SparseMatrix<double>;
+using Triplet = Eigen::Triplet<double>;
+
+const char* kind_name(VariableKind kind) {
+  switch (kind) {
+    case VariableKind::NormalImpulse: return "normal impulse";
+    case VariableKind::FrictionImpulse: return "friction impulse";
+    case VariableKind::SlipRate: return "slip rate";
+    case VariableKind::Auxiliary: return "auxiliary";
+  }
+  return "unknown";
+}
+
+std::string describe_variable(const RowSystem& rows, int k) {
+  const Variable& v = rows.variables()[static_cast<std::size_t>(k)];
+  std::ostringstream out;
+  out << "variable " << k << " (" << kind_name(v.kind) << ", contact " << v.contact << ", constraint id "
+      << v.constraint_id << ")";
+  return out.str();
+}
+
+void check_inverse_mass(const InverseMass& inverse_mass) {
+  if (inverse_mass.dofs < 0) throw std::invalid_argument("InverseMass: dofs is negative");
+  if (inverse_mass.offsets.size() != inverse_mass.blocks.size()) {
+    throw std::invalid_argument("InverseMass: offsets (" + std::to_string(inverse_mass.offsets.size()) +
+                                ") and blocks (" + std::to_string(inverse_mass.blocks.size()) +
+                                ") differ in number");
+  }
+  for (std::size_t i = 0; i < inverse_mass.blocks.size(); ++i) {
+    const Mat& block = inverse_mass.blocks[i];
+    const int offset = inverse_mass.offsets[i];
+    if (block.rows() != block.cols()) {
+      throw std::invalid_argument("InverseMass: block " + std::to_string(i) + " is not square");
+    }
+    if (offset < 0 || offset + block.rows() > inverse_mass.dofs) {
+      throw std::invalid_argument("InverseMass: block " + std::to_string(i) + " at offset " +
+                                  std::to_string(offset) + " exceeds dofs " +
+                                  std::to_string(inverse_mass.dofs));
+    }
+    if (!block.allFinite()) {
+      throw std::invalid_argument("InverseMass: block " + std::to_string(i) + " is not finite");
+    }
+  }
+}
+
+void check_vector(const Vec& v, Eigen::Index expected, const char* what) {
+  if (v.size() != expected) {
+    throw std::invalid_argument(std::string(what) + ": size " + std::to_string(v.size()) + ", expected " +
+                                std::to_string(expected));
+  }
+  if (!v.allFinite()) throw std::invalid_argument(std::string(what) + ": not finite");
+}
+
+// Rejects out-of-range indices and non-finite coefficients, naming the variable.
+void check_terms(const SparseTerms& terms, int bound, const RowSystem& rows, int k, const char* what) {
+  for (const auto& [index, value] : terms) {
+    if (index < 0 || index >= bound) {
+      throw std::logic_error("assemble_lcp: " + describe_variable(rows, k) + ": " + what + " index " +
+                             std::to_string(index) + " out of range [0, " + std::to_string(bound) + ")");
+    }
+    if (!std::isfinite(value)) {
+      throw std::logic_error("assemble_lcp: " + describe_variable(rows, k) + ": " + what +
+                             " coefficient is not finite");
+    }
+  }
+}
+
+void check_rows(const RowSystem& rows, int dofs) {
+  const std::vector<int> unset = rows.unset_rows();
+  if (!unset.empty()) {
+    throw std::logic_error("assemble_lcp: the row of " + describe_variable(rows, unset.front()) +
+                           " was never set (" + std::to_string(unset.size()) + " unset rows)");
+  }
+  for (int k = 0; k < rows.size(); ++k) {
+    const Variable& variable = rows.variables()[static_cast<std::size_t>(k)];
+    const Row& row = rows.rows()[static_cast<std::size_t>(k)];
+    check_terms(variable.direction, dofs, rows, k, "direction");
+    check_terms(row.velocity, dofs, rows, k, "row velocity");
+    check_terms(row.variables, rows.size(), rows, k, "row variable");
+    if (!std::isfinite(row.constant)) {
+      throw std::logic_error("assemble_lcp: " + describe_variable(rows, k) + ": row constant is not finite");
+    }
+  }
+}
+
+// G: column k is the generalized direction of variable k (zero for auxiliary variables).
+SparseMat direction_matrix(const RowSystem& rows, int dofs) {
+  std::vector<Triplet> triplets;
+  for (int k = 0; k < rows.size(); ++k) {
+    for (const auto& [dof, value] : rows.variables()[static_cast<std::size_t>(k)].direction) {
+      triplets.emplace_back(dof, k, value);
+    }
+  }
+  SparseMat g(dofs, rows.size());
+  g.setFromTriplets(triplets.begin(), triplets.end());  // duplicates are summed
+  return g;
+}
+
+// R: row k holds r_k (the velocity part of row k).
+SparseMat row_velocity_matrix(const RowSystem& rows, int dofs) {
+  std::vector<Triplet> triplets;
+  for (int k = 0; k < rows.size(); ++k) {
+    for (const auto& [dof, value] : rows.rows()[static_cast<std::size_t>(k)].velocity) {
+      triplets.emplace_back(k, dof, value);
+    }
+  }
+  SparseMat r(rows.size(), dofs);
+  r.setFromTriplets(triplets.begin(), triplets.end());
+  return r;
+}
+
+// M^{-1} X for a dense X with `dofs` rows, block by block; DOFs outside every block get zero
+// (infinite mass).
+Mat apply_inverse_mass(const InverseMass& inverse_mass, const Mat& x) {
+  Mat result = Mat::Zero(x.rows(), x.cols());
+  for (std::size_t i = 0; i < inverse_mass.blocks.size(); ++i) {
+    const Mat& block = inverse_mass.blocks[i];
+    const Eigen::Index offset = inverse_mass.offsets[i];
+    result.middleRows(offset, block.rows()).noalias() += block * x.middleRows(offset, block.rows());
+  }
+  return result;
+}
+
+}  // namespace
+
+Vec InverseMass::apply(const Vec& f) const {
+  check_inverse_mass(*this);
+  check_vector(f, dofs, "InverseMass::apply: f");
+  const Vec result = apply_inverse_mass(*this, f);
+  return result;
+}
+
+Vec InverseMass::apply_sparse(const SparseTerms& direction) const {
+  Vec f = Vec::Zero(dofs);
+  for (const auto& [dof, value] : direction) {
+    if (dof < 0 || dof >= dofs) {
+      throw std::invalid_argument("InverseMass::apply_sparse: dof " + std::to_string(dof) + " out of range [0, " +
+                                  std::to_string(dofs) + ")");
+    }
+    f[dof] += value;
+  }
+  return apply(f);
+}
+
+double dot_sparse(const SparseTerms& r, const Vec& nu) {
+  double sum = 0.0;
+  for (const auto& [dof, value] : r) {
+    if (dof < 0 || dof >= nu.size()) {
+      throw std::invalid_argument("dot_sparse: index " + std::to_string(dof) + " out of range [0, " +
+                                  std::to_string(nu.size()) + ")");
+    }
+    sum += value * nu[dof];
+  }
+  return sum;
+}
+
+Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free) {
+  check_inverse_mass(inverse_mass);
+  check_vector(nu_free, inverse_mass.dofs, "assemble_lcp: nu_free");
+  check_rows(rows, inverse_mass.dofs);
+
+  const int n = rows.size();
+  const int dofs = inverse_mass.dofs;
+  const SparseMat r = row_velocity_matrix(rows, dofs);
+  const Mat minv_g = apply_inverse_mass(inverse_mass, Mat(direction_matrix(rows, dofs)));
+
+  Lcp lcp;
+  lcp.M = r * minv_g;  // R M^{-1} G: one sparse * dense product
+  lcp.q = r * nu_free;
+  for (int k = 0; k < n; ++k) {
+    const Row& row = rows.rows()[static_cast<std::size_t>(k)];
+    for (const auto& [j, value] : row.variables) lcp.M(k, j) += value;  // + A
+    lcp.q[k] += row.constant;
+  }
+  if (!lcp.M.allFinite() || !lcp.q.allFinite()) {
+    throw std::runtime_error("assemble_lcp: assembled LCP is not finite (inverse mass or rows too large)");
+  }
+  return lcp;
+}
+
+Vec velocity_after_impulses(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free,
+                            const Vec& z) {
+  check_inverse_mass(inverse_mass);
+  check_vector(nu_free, inverse_mass.dofs, "velocity_after_impulses: nu_free");
+  check_vector(z, rows.size(), "velocity_after_impulses: z");
+  Vec impulse = Vec::Zero(inverse_mass.dofs);  // G z
+  for (int k = 0; k < rows.size(); ++k) {
+    const double zk = z[k];
+    if (zk == 0.0) continue;
+    for (const auto& [dof, value] : rows.variables()[static_cast<std::size_t>(k)].direction) {
+      if (dof < 0 || dof >= inverse_mass.dofs) {
+        throw std::logic_error("velocity_after_impulses: " + describe_variable(rows, k) + ": direction index " +
+                               std::to_string(dof) + " out of range");
+      }
+      impulse[dof] += value * zk;
+    }
+  }
+  const Vec delta = apply_inverse_mass(inverse_mass, impulse);
+  return nu_free + delta;
+}
+
+}  // namespace pegsim

@@ -1,0 +1,82 @@
+// "egan-sum": Egan, Berard, Trinkle, summation formulation, eqs (24)-(28), n sides by eq. (30) and
+// the appendix (34)-(35). Per group with sides i = 1..n and a_i = rho_i, e = epsilon / h:
+//   0 <= c_i - a_i - e               ⟂ c_i  >= 0   (25)-(26)  c_i = max(-e, a_i) + e
+//   0 <= c_1 + ... + c_n - e         ⟂ p_in >= 0   (27)-(28)
+// so the p rows read  max(-e, a_1) + ... + max(-e, a_n) + (n - 1) e >= 0, eq. (30).
+// Note: appendix (35) prints the constant of the p rows as -(e)(D^T D e_y - e_y) = -(n - 1) e,
+// which equals -e only for n = 2. For n > 2 it would give sum max(-e, a_i) + e >= 0 and reject a
+// point lying on side 1 while the other sides are far away (a_1 = 0, a_k <= -e): we follow (30).
+// Variable order per group: c_1..c_n, p_1n..p_nn (the paper's worked example order).
+//
+// The valid region is the union of the half-spaces plus a "capped corner" (Egan Fig. 4): a point
+// may end up inside the corner: at a right-angled two-sided corner up to epsilon / 2 from the free
+// space (both planes penetrated by epsilon / 2 at the cap's middle); more at sharp corners and with
+// many short sides (Fig. 7). Force may come from any side of a group in contact, not only from the
+// sides in contact.
+#include "grouped_model.h"
+
+#include <pegsim/contact/models.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace pegsim {
+namespace {
+
+// Automatic epsilon (a length): 1e-3 of the size of the smaller non-particle body of the group
+// (diameter of its bounding circle), at most 1e-3 m (so a particle against a large obstacle gets
+// 1 mm). The capped-corner error is of this size, a thousandth of the bodies involved; much smaller
+// values lose precision against the other rows (paper §VII).
+double group_epsilon(const std::vector<int>& sides, const ProximityResult& proximity, const ModelContext& context) {
+  if (context.options.epsilon > 0.0) return context.options.epsilon;
+  const Contact& contact = proximity.contacts.at(static_cast<std::size_t>(sides.front()));
+  double size = 1.0;  // metres
+  for (int index : {contact.body_a, contact.body_b}) {
+    const double diameter = 2.0 * context.bodies->at(static_cast<std::size_t>(index)).bounding_radius();
+    if (diameter > 0.0 && std::isfinite(diameter)) size = std::min(size, diameter);
+  }
+  return 1e-3 * size;
+}
+
+std::vector<int> emit_sum_group(const std::vector<int>& sides, int group, const ProximityResult& proximity,
+                                const ModelContext& context, RowSystem& rows) {
+  const std::size_t n = sides.size();
+  const std::vector<Row> a = side_gap_rows(sides, proximity, context);  // validates h first
+  const double e = group_epsilon(sides, proximity, context) / context.time_step;
+
+  std::vector<int> c(n), p_n(n);
+  for (auto& v : c) v = add_group_slack(rows, group);
+  for (std::size_t i = 0; i < n; ++i) {
+    p_n[i] = add_normal_impulse(rows, sides[i], proximity, context, ConstraintKind::Group, group);
+  }
+
+  for (std::size_t i = 0; i < n; ++i) {  // (25)-(26)
+    Row row = add_rows(variable_row(c[i]), a[i], -1.0);
+    row.constant -= e;
+    rows.set_row(c[i], row);
+  }
+  Row sum_c;  // (27)-(28), (30)
+  for (int v : c) sum_c = add_rows(sum_c, variable_row(v));
+  sum_c.constant = -e;
+  for (int v : p_n) rows.set_row(v, sum_c);
+  return p_n;
+}
+
+class EganSumModel final : public ContactModel {
+ public:
+  std::string name() const override { return "egan-sum"; }
+
+  void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
+    emit_grouped_model(proximity, context, rows, [&](const std::vector<int>& sides, int group, RowSystem& out) {
+      return emit_sum_group(sides, group, proximity, context, out);
+    });
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ContactModel> make_egan_sum_model() { return std::make_unique<EganSumModel>(); }
+
+}  // namespace pegsim

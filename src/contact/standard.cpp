@@ -1,0 +1,26 @@
+// "standard": Stewart–Trinkle, every potential contact a convex half-space (Egan eqs 5-7, 8-9):
+//   0 <= p_n ⟂ rho = W_n^T nu^{l+1} + psi/h >= 0  per contact, plus friction (contact_rows.h).
+// Variable order: all normal impulses (contact order), then per contact p_f+, p_f-, s.
+#include <pegsim/contact/contact_rows.h>
+#include <pegsim/contact/models.h>
+
+namespace pegsim {
+namespace {
+
+class StandardModel final : public ContactModel {
+ public:
+  std::string name() const override { return "standard"; }
+
+  void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
+    const int n = static_cast<int>(proximity.contacts.size());
+    std::vector<int> normal(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) normal[static_cast<std::size_t>(i)] = add_unilateral_contact(rows, i, proximity, context, i);
+    for (int i = 0; i < n; ++i) add_friction(rows, i, normal[static_cast<std::size_t>(i)], proximity, context);
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<ContactModel> make_standard_model() { return std::make_unique<StandardModel>(); }
+
+}  // namespace pegsim

@@ -1,0 +1,154 @@
+// The measured run loop (see run.h).
+#include <pegsim/dynamics/run.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace pegsim {
+namespace {
+
+bool state_is_finite(const std::vector<Body>& bodies) {
+  for (const Body& b : bodies) {
+    if (!b.position.allFinite() || !b.velocity.allFinite() || !std::isfinite(b.angle) ||
+        !std::isfinite(b.angular_velocity)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// A dynamic body "escaped" when its centre is outside the static bodies' bounding box grown by
+// half a metre (in the pour experiment: it left the box). Scenes without static bodies: none.
+int count_escaped(const std::vector<Body>& bodies) {
+  Vec2 lo = Vec2::Constant(std::numeric_limits<double>::infinity());
+  Vec2 hi = -lo;
+  bool any_static = false;
+  for (const Body& b : bodies) {
+    if (!b.is_static) continue;
+    any_static = true;
+    for (const Vec2& v : b.world_vertices()) {
+      lo = lo.cwiseMin(v);
+      hi = hi.cwiseMax(v);
+    }
+  }
+  if (!any_static) return 0;
+  lo.array() -= 0.5;
+  hi.array() += 0.5;
+  int escaped = 0;
+  for (const Body& b : bodies) {
+    if (b.is_static) continue;
+    const bool inside = (b.position.array() >= lo.array()).all() && (b.position.array() <= hi.array()).all();
+    if (!inside) ++escaped;
+  }
+  return escaped;
+}
+
+}  // namespace
+
+double quantile(std::vector<double> values, double q) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const double pos = q * static_cast<double>(values.size() - 1);
+  const auto lo = static_cast<std::size_t>(std::floor(pos));
+  const std::size_t hi = std::min(lo + 1, values.size() - 1);
+  const double frac = pos - static_cast<double>(lo);
+  return values[lo] + frac * (values[hi] - values[lo]);
+}
+
+RunSummary run_simulation(Simulation& simulation, const RunOptions& options, const StepObserver& observer) {
+  const auto start = std::chrono::steady_clock::now();
+  RunSummary s;
+  s.model = simulation.options().model;
+  s.time_step = simulation.options().time_step;
+  const Vec2 gravity = simulation.scene().gravity;
+  s.energy_initial = mechanical_energy(simulation.bodies(), simulation.active_bodies(), gravity);
+  s.energy_final = s.energy_initial;
+
+  std::vector<double> overlaps;
+  double lcp_sum = 0, contact_sum = 0, trap_sum = 0;
+  const double h = simulation.options().time_step;
+  const int total_steps = static_cast<int>(std::llround(options.duration / h));
+  for (int k = 0; k < total_steps; ++k) {
+    StepMeasurement m;
+    const int steps_before = simulation.steps_taken();
+    // Energy before the step over the bodies active during it, so spawning is not counted as a gain.
+    const std::vector<char> active = simulation.active_bodies();
+    const double energy_before = mechanical_energy(simulation.bodies(), active, gravity);
+    m.record = simulation.step();
+    if (!m.record.solved()) ++s.solver_failures;
+    if (simulation.steps_taken() == steps_before) {  // FailurePolicy::Stop: the step was not applied
+      s.stopped_early = true;
+      if (observer) observer(simulation, m);
+      break;
+    }
+    if (!state_is_finite(simulation.bodies())) ++s.non_finite_steps;
+    const std::vector<char> active_after = simulation.active_bodies();
+    if (options.measure_overlap) m.overlap = measure_overlap(simulation.bodies(), active_after);
+    m.energy = mechanical_energy(simulation.bodies(), active, gravity);
+    s.energy_max_increase = std::max(s.energy_max_increase, m.energy - energy_before);
+    s.energy_final = m.energy;
+    overlaps.push_back(m.overlap.total_area);
+    s.overlap_max = std::max(s.overlap_max, m.overlap.total_area);
+    s.depth_max = std::max(s.depth_max, m.overlap.max_depth);
+    lcp_sum += m.record.lcp_size;
+    contact_sum += m.record.contacts;
+    trap_sum += m.record.traps;
+    s.max_lcp_size = std::max(s.max_lcp_size, m.record.lcp_size);
+    s.solve_seconds += m.record.profile.solve;
+    ++s.steps;
+    if (observer) observer(simulation, m);
+  }
+  if (s.steps > 0) {
+    s.overlap_median = quantile(overlaps, 0.5);
+    s.overlap_q1 = quantile(overlaps, 0.25);
+    s.overlap_q3 = quantile(overlaps, 0.75);
+    s.overlap_mean = std::accumulate(overlaps.begin(), overlaps.end(), 0.0) / s.steps;
+    s.mean_lcp_size = lcp_sum / s.steps;
+    s.mean_contacts = contact_sum / s.steps;
+    s.mean_traps = trap_sum / s.steps;
+  }
+  s.escaped_bodies = count_escaped(simulation.bodies());
+  s.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return s;
+}
+
+nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& final_bodies) {
+  nlohmann::json j;
+  j["model"] = s.model;
+  j["time_step"] = s.time_step;
+  j["steps"] = s.steps;
+  j["solver_failures"] = s.solver_failures;
+  j["stopped_early"] = s.stopped_early;
+  j["non_finite_steps"] = s.non_finite_steps;
+  j["overlap_median"] = s.overlap_median;
+  j["overlap_q1"] = s.overlap_q1;
+  j["overlap_q3"] = s.overlap_q3;
+  j["overlap_mean"] = s.overlap_mean;
+  j["overlap_max"] = s.overlap_max;
+  j["depth_max"] = s.depth_max;
+  j["escaped_bodies"] = s.escaped_bodies;
+  j["mean_lcp_size"] = s.mean_lcp_size;
+  j["max_lcp_size"] = s.max_lcp_size;
+  j["mean_contacts"] = s.mean_contacts;
+  j["mean_traps"] = s.mean_traps;
+  j["wall_seconds"] = s.wall_seconds;
+  j["solve_seconds"] = s.solve_seconds;
+  j["energy_initial"] = s.energy_initial;
+  j["energy_final"] = s.energy_final;
+  j["energy_max_increase"] = s.energy_max_increase;
+  nlohmann::json bodies = nlohmann::json::array();
+  for (const Body& b : final_bodies) {
+    bodies.push_back({{"name", b.name},
+                      {"position", {b.position.x(), b.position.y()}},
+                      {"angle", b.angle},
+                      {"velocity", {b.velocity.x(), b.velocity.y()}},
+                      {"angular_velocity", b.angular_velocity}});
+  }
+  j["final"] = bodies;
+  return j;
+}
+
+}  // namespace pegsim

@@ -1,0 +1,228 @@
+// One time step, read top to bottom as the pipeline:
+//   proximity -> contact model -> assembly -> solve -> integrate.
+// Semi-implicit Stewart–Trinkle (Egan eqs 3-4): M (nu^{l+1} - nu^l) = sum of contact impulses
+// + h F_ext, then q^{l+1} = q^l + h nu^{l+1}.
+#include <pegsim/dynamics/simulation.h>
+
+#include <pegsim/assembly/assembly.h>
+#include <pegsim/io/lcp_dump.h>
+#include <pegsim/proximity/proximity.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <stdexcept>
+
+namespace pegsim {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Bodies enter at their spawn time; a tiny tolerance keeps t = k*h from missing spawn_time = k*h
+// by rounding.
+bool is_spawned(const Body& body, double time, double h) { return body.spawn_time <= time + 1e-9 * h; }
+
+// Generalized-velocity layout: 3 DOFs (vx, vy, omega) per active dynamic body; -1 otherwise.
+std::vector<int> dof_offsets(const std::vector<Body>& bodies, const std::vector<char>& active) {
+  std::vector<int> offsets(bodies.size(), -1);
+  int next = 0;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (active[i] && !bodies[i].is_static) {
+      offsets[i] = next;
+      next += kDofPerBody2D;
+    }
+  }
+  return offsets;
+}
+
+InverseMass inverse_mass(const std::vector<Body>& bodies, const std::vector<int>& offsets) {
+  InverseMass inv;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    Mat block = Mat::Zero(kDofPerBody2D, kDofPerBody2D);
+    block(0, 0) = 1.0 / bodies[i].mass;
+    block(1, 1) = 1.0 / bodies[i].mass;
+    // A particle has no rotational inertia and no lever arm: its rotation is frozen.
+    block(2, 2) = bodies[i].inertia > 0.0 ? 1.0 / bodies[i].inertia : 0.0;
+    inv.offsets.push_back(offsets[i]);
+    inv.blocks.push_back(block);
+    inv.dofs += kDofPerBody2D;
+  }
+  return inv;
+}
+
+Vec gather_velocities(const std::vector<Body>& bodies, const std::vector<int>& offsets, int dofs) {
+  Vec nu = Vec::Zero(dofs);
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    nu.segment<2>(offsets[i]) = bodies[i].velocity;
+    nu[offsets[i] + 2] = bodies[i].angular_velocity;
+  }
+  return nu;
+}
+
+// nu_free = nu^l + h M^{-1} F_ext; gravity is the only external force (F = m g, no torque).
+Vec free_velocities(const Vec& nu, const std::vector<int>& offsets, const Vec2& gravity, double h) {
+  Vec nu_free = nu;
+  for (int offset : offsets) {
+    if (offset < 0) continue;
+    nu_free.segment<2>(offset) += h * gravity;
+  }
+  return nu_free;
+}
+
+void integrate_positions(std::vector<Body>& bodies, const std::vector<int>& offsets, const Vec& nu, double h) {
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    Body& b = bodies[i];
+    b.velocity = nu.segment<2>(offsets[i]);
+    b.angular_velocity = nu[offsets[i] + 2];
+    b.position += h * b.velocity;
+    b.angle += h * b.angular_velocity;
+  }
+}
+
+// Largest distance any point of a dynamic body can travel in the step (Egan's gamma advice).
+double max_travel(const std::vector<Body>& bodies, const std::vector<int>& offsets, const Vec& nu_free, double h) {
+  double travel = 0.0;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    const double speed = nu_free.segment<2>(offsets[i]).norm() +
+                         std::abs(nu_free[offsets[i] + 2]) * bodies[i].bounding_radius();
+    travel = std::max(travel, h * speed);
+  }
+  return travel;
+}
+
+double scene_diameter(const std::vector<Body>& bodies, const std::vector<char>& active) {
+  Vec2 lo = Vec2::Constant(std::numeric_limits<double>::infinity());
+  Vec2 hi = -lo;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (!active[i]) continue;
+    for (const Vec2& v : bodies[i].world_vertices()) {
+      lo = lo.cwiseMin(v);
+      hi = hi.cwiseMax(v);
+    }
+  }
+  return (hi.array() >= lo.array()).all() ? (hi - lo).norm() : 0.0;
+}
+
+std::vector<double> contact_friction(const Scene& scene, const ProximityResult& proximity) {
+  std::vector<double> mu;
+  mu.reserve(proximity.contacts.size());
+  for (const Contact& c : proximity.contacts) {
+    mu.push_back(combine_friction(scene, scene.bodies[c.body_a], scene.bodies[c.body_b]));
+  }
+  return mu;
+}
+
+}  // namespace
+
+Simulation::Simulation(Scene scene, SimulationOptions options)
+    : scene_(std::move(scene)), options_(std::move(options)), model_(make_contact_model(options_.model)) {
+  if (!model_) throw std::invalid_argument("unknown contact model \"" + options_.model + "\"");
+  if (!(options_.time_step > 0.0) || !std::isfinite(options_.time_step)) {
+    throw std::invalid_argument("time step must be a positive finite number");
+  }
+}
+
+std::vector<char> Simulation::active_bodies() const {
+  std::vector<char> active(scene_.bodies.size());
+  for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
+    active[i] = is_spawned(scene_.bodies[i], time_, options_.time_step);
+  }
+  return active;
+}
+
+StepRecord Simulation::step() {
+  const auto step_start = Clock::now();
+  const double h = options_.time_step;
+  StepRecord record;
+  record.step = steps_ + 1;
+
+  const std::vector<char> active = active_bodies();
+  const std::vector<int> offsets = dof_offsets(scene_.bodies, active);
+  const InverseMass inv_mass = inverse_mass(scene_.bodies, offsets);
+  const Vec nu = gather_velocities(scene_.bodies, offsets, inv_mass.dofs);
+  const Vec nu_free = free_velocities(nu, offsets, scene_.gravity, h);
+
+  // 1. proximity: feature pairs that can touch within the step
+  auto t = Clock::now();
+  ProximityOptions proximity_options;
+  proximity_options.time_step = h;
+  proximity_options.gravity = scene_.gravity.norm();
+  last_proximity_ = find_proximity(scene_.bodies, active, proximity_options);
+  record.profile.proximity = seconds_since(t);
+  record.contacts = static_cast<int>(last_proximity_.contacts.size());
+
+  // 2. contact model: complementarity rows
+  t = Clock::now();
+  const std::vector<double> mu = contact_friction(scene_, last_proximity_);
+  ModelContext context;
+  context.time_step = h;
+  context.bodies = &scene_.bodies;
+  context.dof_offset = &offsets;
+  context.pair_friction = &mu;
+  context.options = options_.model_options;
+  context.max_travel = max_travel(scene_.bodies, offsets, nu_free, h);
+  context.scene_diameter = scene_diameter(scene_.bodies, active);
+  last_rows_ = RowSystem();
+  model_->emit(last_proximity_, context, last_rows_);
+  record.profile.model = seconds_since(t);
+  record.rows = last_rows_.size();
+  record.unilateral = last_rows_.unilateral_constraints;
+  record.intercontact = last_rows_.intercontact_constraints;
+  record.cross_contact = last_rows_.cross_contact_constraints;
+  record.groups = last_rows_.groups;
+  record.traps = last_rows_.traps;
+
+  // 3. assembly: the step's LCP (Schur complement of the block-diagonal mass matrix)
+  t = Clock::now();
+  const Lcp lcp = assemble_lcp(last_rows_, inv_mass, nu_free);
+  record.profile.assembly = seconds_since(t);
+  record.lcp_size = lcp.size();
+
+  // 4. solve
+  t = Clock::now();
+  const LcpResult result = solve_lcp(lcp, options_.solver, options_.solve);
+  record.profile.solve = seconds_since(t);
+  record.solver_status = result.status;
+  record.solver = result.solver;
+  record.residual = result.residual;
+  record.iterations = result.iterations;
+  if (!result.status_ok()) {
+    if (!options_.dump_failed_dir.empty()) {
+      std::filesystem::create_directories(options_.dump_failed_dir);
+      const std::string path = options_.dump_failed_dir + "/step_" + std::to_string(record.step) + ".lcp";
+      write_lcp_plain(lcp, path,
+                      "pegsim failed step " + std::to_string(record.step) + " model " + options_.model +
+                          " status " + to_string(result.status) + " residual " + std::to_string(result.residual));
+      failed_dumps_.push_back(path);
+    }
+    if (options_.on_failure == FailurePolicy::Stop) {
+      record.time = time_;
+      record.profile.total = seconds_since(step_start);
+      return record;  // state untouched: nothing invented
+    }
+  }
+  last_z_ = result.z;
+
+  // 5. integrate: nu^{l+1} from the impulses, q^{l+1} = q^l + h nu^{l+1}
+  t = Clock::now();
+  const Vec nu_next = velocity_after_impulses(last_rows_, inv_mass, nu_free, result.z);
+  integrate_positions(scene_.bodies, offsets, nu_next, h);
+  ++steps_;
+  time_ = steps_ * h;  // no accumulated rounding drift in the clock
+  record.time = time_;
+  record.profile.integrate = seconds_since(t);
+  record.profile.total = seconds_since(step_start);
+  return record;
+}
+
+}  // namespace pegsim

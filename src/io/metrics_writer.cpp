@@ -1,0 +1,40 @@
+// Per-step metrics CSV (metrics_writer.h).
+#include <pegsim/io/csv.h>
+#include <pegsim/io/metrics_writer.h>
+
+namespace pegsim {
+
+MetricsCsvWriter::MetricsCsvWriter(const std::string& path) : file_(open_output_file(path)), name_(path) {
+  out_ = file_.get();
+  *out_ << header() << "\n";
+  check_stream(*out_, name_);
+}
+
+MetricsCsvWriter::MetricsCsvWriter(std::ostream& out) : out_(&out), name_("metrics stream") {
+  *out_ << header() << "\n";
+  check_stream(*out_, name_);
+}
+
+std::string MetricsCsvWriter::header() {
+  return "step,time,overlap,max_depth,contacts,rows,lcp_size,solver_status,residual,solve_seconds,energy,"
+         "unilateral,intercontact,cross_contact,traps,solver,iterations,groups,overlapping_pairs,step_seconds";
+}
+
+void MetricsCsvWriter::write(const StepRecord& r, const OverlapStats& overlap, double energy) {
+  std::ostream& out = *out_;
+  out << r.step << ',' << format_double(r.time) << ',' << format_double(overlap.total_area) << ','
+      << format_double(overlap.max_depth) << ',' << r.contacts << ',' << r.rows << ',' << r.lcp_size << ','
+      << to_string(r.solver_status) << ',' << format_double(r.residual) << ',' << format_double(r.profile.solve)
+      << ',' << format_double(energy) << ',' << r.unilateral << ',' << r.intercontact << ',' << r.cross_contact
+      << ',' << r.traps << ',' << csv_field(r.solver) << ',' << r.iterations << ',' << r.groups << ','
+      << overlap.overlapping_pairs << ',' << format_double(r.profile.total) << '\n';
+  check_stream(out, name_);
+}
+
+void MetricsCsvWriter::close() {
+  out_->flush();
+  if (file_ && file_->is_open()) file_->close();
+  check_stream(*out_, name_);
+}
+
+}  // namespace pegsim

@@ -1,0 +1,109 @@
+// The default LCP solver of the engine and the CLI: fast on the common case, robust on the rest.
+//
+// Strategy (every answer verified by finalize_result in the solver that produced it):
+//   1. q >= 0: z = 0.
+//   2. Lemke (warm-started from options.warm_basis): exact, fast, complete for the contact LCPs
+//      (copositive-plus M) but may ray-terminate on the nonconvex (Egan) formulations.
+//   3. Newton–FB: handles many problems where Lemke's ray termination proves nothing.
+//   4. Enumeration of complementary bases when n <= 12: exhaustive, so it finds a solution if
+//      one exists (up to conditioning).
+//   5. PGS when M is symmetric with a positive diagonal: an inexact last attempt, accepted only
+//      if the independent check passes.
+// The first verified solution wins. If none verifies, the attempt with the smallest residual is
+// returned with its own failure status (never Solved). result.attempts lists every attempt.
+#include <pegsim/lcp/solver.h>
+#include <pegsim/lcp/verify.h>
+
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <string>
+
+namespace pegsim {
+namespace {
+
+constexpr int kEnumerateMaxSize = 12;
+
+std::string describe(const LcpResult& r) {
+  const char* unit = r.solver == "lemke" ? "pivots" : r.solver == "enumerate" ? "bases"
+                     : r.solver == "pgs"  ? "sweeps"
+                                          : "iterations";
+  char buf[160];
+  if (r.status == SolveStatus::Solved) {
+    std::snprintf(buf, sizeof buf, "%s: %s (%d %s, %.2g s)", r.solver.c_str(), to_string(r.status),
+                  r.iterations, unit, r.seconds);
+  } else {
+    std::snprintf(buf, sizeof buf, "%s: %s (residual %.3g, %d %s, %.2g s)", r.solver.c_str(),
+                  to_string(r.status), r.residual, r.iterations, unit, r.seconds);
+  }
+  std::string text = buf;
+  if (r.status != SolveStatus::Solved && !r.message.empty()) text += ": " + r.message;
+  return text;
+}
+
+bool symmetric_with_positive_diagonal(const Mat& M) {
+  if ((M.diagonal().array() <= 0.0).any()) return false;
+  const double scale = std::max(1.0, M.cwiseAbs().maxCoeff());
+  return (M - M.transpose()).cwiseAbs().maxCoeff() <= 1e-12 * scale;
+}
+
+}  // namespace
+
+LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto finish = [&](LcpResult r, std::vector<std::string> attempts) {
+    r.attempts = std::move(attempts);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return r;
+  };
+
+  const std::string invalid = validate_lcp(lcp);
+  if (!invalid.empty()) {
+    LcpResult r;
+    r.status = SolveStatus::InvalidInput;
+    r.solver = "auto";
+    r.message = invalid;
+    r.z = Vec::Zero(std::max<Eigen::Index>(0, lcp.q.size()));
+    r.residual = std::numeric_limits<double>::infinity();
+    return finish(std::move(r), {"validate: InvalidInput: " + invalid});
+  }
+
+  const int n = lcp.size();
+  if (n == 0 || (lcp.q.array() >= 0.0).all()) {
+    LcpResult r;
+    r.status = SolveStatus::Solved;
+    r.solver = "trivial";
+    r.z = Vec::Zero(n);
+    finalize_result(lcp, options.tolerance, r);
+    return finish(std::move(r), {"trivial: solved (q >= 0, z = 0)"});
+  }
+
+  std::vector<std::function<LcpResult()>> plan = {
+      [&] { return solve_lemke(lcp, options); },
+      [&] { return solve_newton_fb(lcp, options); },
+  };
+  if (n <= kEnumerateMaxSize) plan.push_back([&] { return solve_enumerate(lcp, options); });
+  if (symmetric_with_positive_diagonal(lcp.M)) plan.push_back([&] { return solve_pgs(lcp, options); });
+
+  std::vector<std::string> attempts;
+  LcpResult best;
+  bool have_best = false;
+  for (const auto& attempt : plan) {
+    LcpResult r = attempt();
+    // The sub-solver already finalized; re-check here so Auto's verdict never rests on it.
+    finalize_result(lcp, options.tolerance, r);
+    attempts.push_back(describe(r));
+    if (r.status == SolveStatus::Solved) return finish(std::move(r), std::move(attempts));
+    const bool better = !have_best || r.residual < best.residual;
+    if (better) {
+      best = std::move(r);
+      have_best = true;
+    }
+  }
+  best.message = "auto: no attempt verified; returning the smallest residual (" + best.solver +
+                 "): " + best.message;
+  return finish(std::move(best), std::move(attempts));
+}
+
+}  // namespace pegsim

@@ -1,0 +1,702 @@
+// Lemke's complementary pivoting method (Lemke 1965; Cottle–Pang–Stone 1992, sec. 4.4), revised
+// form with a lexicographic ratio test.
+//
+// Augmented system:   w = q + M z + d z0,   w, z, z0 >= 0,   w_i z_i = 0 for every i.
+// Start (complementary basis S, normally S = {}: all w basic): z0 enters at the smallest value
+// that makes every basic variable >= 0; each later pivot brings in the complement of the variable
+// that just left, until z0 leaves (a solution) or the entering column has no blocking row (ray).
+// Covering vector: d = e, the textbook choice (for which Murty's example needs 2^n pivots). For a
+// start S != {} we use d = B_S e, i.e. Lemke with d = e on the principal pivot transform.
+//
+// Basis representation (why it is cheap): with C the basic z's (and z0) and R the rows whose w is
+// nonbasic (|R| = |C| = k), the basic solution is fixed by the k x k system G x_C = -q_R with
+// G = [M_{R,Z} d_R]; the basic w's follow as w = q + M_{:,C} x_C. We keep G^{-1} explicitly and
+// update it by rank-one (Sherman–Morrison / bordering) formulas, one per pivot kind:
+//   z enters, w leaves: G grows by a row and a column;  z enters, z leaves: a column changes;
+//   w enters, w leaves: a row changes;                  w enters, z leaves: G shrinks.
+// A pivot costs O(n k + k^2) instead of the O(n^2) of a full tableau and allocates nothing; G is
+// refactorised from M (PartialPivLU) every max(50, k) pivots (amortised O(k^2)) and after any
+// pivot that was small relative to its column, so update errors never accumulate. The final
+// basis is re-solved from the original data.
+//
+// Degeneracy: ties in the ratio test are broken lexicographically on the rows of B^{-1} (for a
+// start S: of B^{-1} B_S), i.e. as if q were perturbed by (eps, eps^2, ..., eps^n); this excludes
+// cycling (Cottle's cycling example). Ties are detected relative to the size of the basic values.
+// z0 always wins a tie (termination), and a w_j whose column M_{:,j} is all zero always loses one:
+// z_j then has nothing to do (it changes no w), so letting w_j leave would end the path in a ray.
+//
+// Ray termination. For copositive-plus M (contact LCPs) a ray proves infeasibility; we check the
+// proof itself: the ray direction dz >= 0 with M^T dz <= 0 and q^T dz < 0 is a Farkas certificate
+// that no z >= 0 has M z + q >= 0. When the certificate fails the ray proves nothing: M is not
+// copositive-plus. Egan's max formulation is such a case: with d = e its second pivot brings in
+// g2, whose column (zero diagonal, M >= 0) only raises w, a ray; no positive covering vector we
+// tried reaches a solution, and its zero column p turns the needed active row d - gamma + 1 = 0
+// into a ray too. Then, for n <= kRestartMaxSize, we restart Lemke from other complementary bases
+// S (smallest first, nonsingular M_SS only, at most kMaxRestarts paths): a different start is a
+// different covering ray and often reaches a solution (it does on both Egan examples).
+// Every result still goes through finalize_result, so "Solved" means the independent check passed.
+//
+// Scaling: when row or column norms of M spread over more than a factor 16 we run the path on
+// the power-of-two equilibrated problem (Dr M Dc, Dr q), which has the same solutions
+// (z = Dc z~), so that the relative tolerances below mean the same thing on every row.
+//
+// Warm start: options.warm_basis (basic z indices) is accepted only if that complementary basis
+// gives a verified solution (0 pivots); otherwise we cold start (a Lemke path started from a
+// wrong guess has no guarantee even for copositive-plus M).
+#include <pegsim/lcp/solver.h>
+
+#include <Eigen/LU>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace pegsim {
+namespace {
+
+constexpr double kPivotTolerance = 1e-11;  // |u_i| below this times ||u||_inf is not a pivot
+constexpr double kSmallPivot = 1e-7;       // a chosen pivot this small forces a refactorisation
+constexpr double kTieTolerance = 1e-11;    // relative tie in the ratio test
+constexpr double kLexTolerance = 1e-9;     // relative tie in the lexicographic comparison
+constexpr int kRefactorMin = 50;           // refactorise every max(kRefactorMin, k) pivots
+constexpr double kSingularRcond = 1e-13;
+constexpr double kCertificateTolerance = 1e-9;
+constexpr int kRestartMaxSize = 32;        // restarts only for small (designed) problems
+constexpr int kMaxRestarts = 64;          // restart paths actually run
+constexpr int kMaxStartTries = 4096;       // starting bases looked at (singular ones are skipped)
+
+// Power-of-two row/column scalings (Ruiz equilibration, rounded so that scaling is exact).
+struct Scaling {
+  Vec row, col;
+  bool active = false;
+  std::vector<char> zero_column;  // M_{:,j} == 0 (unchanged by scaling)
+};
+
+// Spread (max/min) of the nonzero entries of v; 1 when there are none.
+double spread(const Vec& v) {
+  double lo = std::numeric_limits<double>::infinity(), hi = 0.0;
+  for (double x : v)
+    if (x > 0.0) lo = std::min(lo, x), hi = std::max(hi, x);
+  return hi > 0.0 ? hi / lo : 1.0;
+}
+
+Scaling equilibrate(const Mat& M) {
+  const Eigen::Index n = M.rows();
+  Scaling s{Vec::Ones(n), Vec::Ones(n), false, std::vector<char>(n, 0)};
+  Vec row_max = Vec::Zero(n), col_max(n);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    row_max = row_max.cwiseMax(M.col(j).cwiseAbs());
+    col_max[j] = M.col(j).cwiseAbs().maxCoeff();
+    s.zero_column[j] = col_max[j] == 0.0;
+  }
+  if (spread(row_max) <= 16.0 && spread(col_max) <= 16.0) return s;  // well scaled: leave it
+  for (int sweep = 0; sweep < 4; ++sweep) {  // powers of two are all we keep: a few sweeps do
+    row_max.setZero();
+    for (Eigen::Index j = 0; j < n; ++j) row_max = row_max.cwiseMax(M.col(j).cwiseAbs() * s.col[j]);
+    for (Eigen::Index i = 0; i < n; ++i)
+      if (row_max[i] > 0.0) s.row[i] = std::sqrt(s.row[i] / row_max[i]);  // r_i / sqrt(max_j |r_i M_ij c_j|)
+    for (Eigen::Index j = 0; j < n; ++j) {
+      const double m = M.col(j).cwiseAbs().cwiseProduct(s.row).maxCoeff();
+      if (m > 0.0) s.col[j] = std::sqrt(s.col[j] / m);
+    }
+  }
+  auto round_pow2 = [](double x) { return std::exp2(std::round(std::log2(x))); };
+  s.row = s.row.unaryExpr(round_pow2);
+  s.col = s.col.unaryExpr(round_pow2);
+  s.active = std::max(spread(s.row), spread(s.col)) > 1.0;
+  return s;
+}
+
+enum class PathEnd { Solution, Ray, PivotCap, Breakdown, SingularStart };
+
+// Lemke paths on one LCP(M, q) (already scaled). Labels: z_j -> j, z0 -> n; rows i.
+class LemkePath {
+ public:
+  LemkePath(const Mat& M, const Vec& q, std::vector<char> zero_column)
+      : M_(M), q_(q), n_(static_cast<int>(q.size())), d_(n_), Ginv_(n_, n_), xC_(n_), w_(n_), dxC_(n_),
+        dw_(n_), y_(n_), h_(n_), tmp_(n_), b_(n_), lex_best_(n_), lex_cur_(n_), lex_tmp_(n_),
+        col_pos_(n_ + 1, -1), row_pos_(n_, -1), in_start_(n_, 0), zero_column_(std::move(zero_column)) {
+    cols_.reserve(n_);
+    rows_.reserve(n_);
+  }
+
+  // One path from the complementary basis `start` (basic z indices), at most max_pivots pivots.
+  PathEnd run(const std::vector<int>& start, int max_pivots);
+  int pivots() const { return pivots_; }
+  const std::string& detail() const { return detail_; }
+  Vec z() const;                    // current z (z0 dropped)
+  std::vector<int> basic_z() const; // basic z indices, increasing
+  const Vec& ray() const { return ray_; }  // dz of the terminal ray (valid after PathEnd::Ray)
+
+ private:
+  struct Entering {
+    bool is_z;  // z_j (index j, or n for z0) or w_i (index i)
+    int index;
+  };
+  struct Leaving {
+    bool is_z = false;
+    int pos = -1;    // position in C (is_z)
+    int row = -1;    // row of w (!is_z)
+    double u = 0.0;  // -dx of the leaving variable (the pivot magnitude)
+  };
+
+  int k() const { return static_cast<int>(cols_.size()); }
+  double column_entry(int row, int label) const { return label == n_ ? d_[row] : M_(row, label); }
+  void reset();
+  bool start(const std::vector<int>& basis, Leaving& first, double& step);
+  void direction(Entering e);
+  bool ratio_test(Leaving& out, double& step, double& unorm);
+  bool prefer(const Leaving& cand, const Leaving& best, bool& lex_ready, bool& lex_computed);
+  void lex_row(const Leaving& c, Vec& out);
+  void pivot(Entering e, const Leaving& l, double step);
+  bool refactor();
+  void record_ray(Entering e);
+
+  const Mat& M_;
+  const Vec& q_;
+  const int n_;
+  Vec d_;                     // covering vector (column of z0)
+  Mat Ginv_;                  // top-left k x k block: G^{-1}, rows ~ C positions, cols ~ R positions
+  Vec xC_, w_, dxC_, dw_;     // values and directions of basic z's (by C position) and of w's (by row)
+  Vec y_, h_, tmp_, b_;       // work vectors for the updates
+  Vec lex_best_, lex_cur_, lex_tmp_;
+  Vec ray_;
+  std::vector<int> cols_, rows_, col_pos_, row_pos_;
+  std::vector<char> in_start_, zero_column_;
+  bool start_empty_ = true;
+  int pivots_ = 0;
+  int since_refactor_ = 0;
+  std::string detail_;
+};
+
+Vec LemkePath::z() const {
+  Vec z = Vec::Zero(n_);
+  for (int p = 0; p < k(); ++p)
+    if (cols_[p] < n_) z[cols_[p]] = std::max(0.0, xC_[p]);
+  return z;
+}
+
+std::vector<int> LemkePath::basic_z() const {
+  std::vector<int> out;
+  for (int c : cols_)
+    if (c < n_) out.push_back(c);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void LemkePath::reset() {
+  for (int c : cols_) col_pos_[c] = -1;
+  for (int r : rows_) row_pos_[r] = -1;
+  cols_.clear();
+  rows_.clear();
+  std::fill(in_start_.begin(), in_start_.end(), 0);
+  pivots_ = 0;
+  since_refactor_ = 0;
+  detail_.clear();
+}
+
+// Sets up the complementary basis S, the covering vector d = B_S e and the first pivot (z0 enters
+// at -min x_B; ties go to the largest index, the lexicographic choice when B_S^{-1} B = I, except
+// that a zero-column row loses ties).
+// Returns false when M_SS is singular; `first.pos`/`first.row` < 0 when x_B >= 0 already.
+bool LemkePath::start(const std::vector<int>& basis, Leaving& first, double& step) {
+  reset();
+  start_empty_ = basis.empty();
+  for (int j : basis) {
+    in_start_[j] = 1;
+    col_pos_[j] = k();
+    row_pos_[j] = k();
+    cols_.push_back(j);
+    rows_.push_back(j);
+  }
+  // d_i = 1 - (M_{:,S} 1)_i off S, -(M_{S,S} 1)_i on S: every basic variable grows at rate 1.
+  d_.setOnes();
+  for (int j : basis) d_ -= M_.col(j);
+  for (int j : basis) d_[j] -= 1.0;
+  if (!refactor()) return false;
+  first = Leaving{};
+  double lowest = 0.0;
+  int best_index = -1;
+  bool best_idle = false;
+  auto consider = [&](double x, int index, const Leaving& l) {
+    const bool idle = !l.is_z && zero_column_[index];
+    const bool wins_tie = best_index >= 0 && (best_idle != idle ? best_idle : index > best_index);
+    if (x < lowest || (x == lowest && wins_tie)) lowest = x, best_index = index, first = l, best_idle = idle;
+  };
+  for (int p = 0; p < k(); ++p) consider(xC_[p], cols_[p], Leaving{true, p, -1, 1.0});
+  for (int i = 0; i < n_; ++i)
+    if (row_pos_[i] < 0) consider(w_[i], i, Leaving{false, -1, i, 1.0});
+  step = -lowest;
+  return true;
+}
+
+// dx_C and dw for a unit increase of the entering variable (basic w rows only are meaningful).
+void LemkePath::direction(Entering e) {
+  const int kk = k();
+  if (e.is_z) {
+    for (int s = 0; s < kk; ++s) b_[s] = column_entry(rows_[s], e.index);
+    dxC_.head(kk).noalias() = -Ginv_.topLeftCorner(kk, kk) * b_.head(kk);
+    if (e.index == n_) dw_ = d_;
+    else dw_ = M_.col(e.index);
+  } else {
+    dxC_.head(kk) = Ginv_.col(row_pos_[e.index]).head(kk);
+    dw_.setZero();
+  }
+  for (int p = 0; p < kk; ++p) {
+    const double a = dxC_[p];
+    if (a == 0.0) continue;
+    if (cols_[p] == n_) dw_.noalias() += d_ * a;
+    else dw_.noalias() += M_.col(cols_[p]) * a;
+  }
+}
+
+// Row of the lexicographic matrix for a basic variable, divided by its pivot magnitude. With the
+// tableau B x_B = q (columns e_i for w_i, -M_{:,j} for z_j, -d for z0), row of B^{-1}:
+// -G^{-1}(p,:) for z's, e_l - M_{l,C} G^{-1} for w_l, both on the R columns; for a start S the
+// lexicographic matrix is B^{-1} B_S, whose column j in S is -(row . M_{:,j}).
+void LemkePath::lex_row(const Leaving& c, Vec& out) {
+  const int kk = k();
+  out.setZero();
+  if (c.is_z) {
+    for (int s = 0; s < kk; ++s) out[rows_[s]] = -Ginv_(c.pos, s) / c.u;
+  } else {
+    for (int p = 0; p < kk; ++p) tmp_[p] = column_entry(c.row, cols_[p]);
+    h_.head(kk).noalias() = Ginv_.topLeftCorner(kk, kk).transpose() * tmp_.head(kk);
+    for (int s = 0; s < kk; ++s) out[rows_[s]] = -h_[s] / c.u;
+    out[c.row] += 1.0 / c.u;
+  }
+  if (start_empty_) return;
+  for (int j = 0; j < n_; ++j)
+    if (in_start_[j]) lex_tmp_[j] = -out.dot(M_.col(j));
+  for (int j = 0; j < n_; ++j)
+    if (in_start_[j]) out[j] = lex_tmp_[j];
+}
+
+// True when the tied candidate should replace the current best (see the header comment).
+// lex_computed: lex_cur_ now holds the candidate's lexicographic row (lex_best_ the best's).
+bool LemkePath::prefer(const Leaving& cand, const Leaving& best, bool& lex_ready, bool& lex_computed) {
+  lex_computed = false;
+  const bool best_z0 = best.is_z && cols_[best.pos] == n_;
+  const bool cand_z0 = cand.is_z && cols_[cand.pos] == n_;
+  if (best_z0 || cand_z0) return cand_z0 && !best_z0;
+  const bool best_idle = !best.is_z && zero_column_[best.row];
+  const bool cand_idle = !cand.is_z && zero_column_[cand.row];
+  if (best_idle != cand_idle) return best_idle;
+  if (!lex_ready) lex_row(best, lex_best_), lex_ready = true;
+  lex_row(cand, lex_cur_);
+  lex_computed = true;
+  const double scale = std::max(lex_best_.cwiseAbs().maxCoeff(), lex_cur_.cwiseAbs().maxCoeff());
+  const double tol = kLexTolerance * scale;
+  for (int c = 0; c < n_; ++c) {
+    const double diff = lex_cur_[c] - lex_best_[c];
+    if (diff < -tol) return true;
+    if (diff > tol) return false;
+  }
+  return cand.u > best.u;  // lexicographically equal within tolerance: the larger pivot
+}
+
+// Minimum ratio test with the tie rules above. Returns false when nothing blocks.
+bool LemkePath::ratio_test(Leaving& out, double& step, double& unorm) {
+  const int kk = k();
+  unorm = 0.0;
+  double xscale = 0.0;
+  for (int p = 0; p < kk; ++p) unorm = std::max(unorm, std::abs(dxC_[p])), xscale = std::max(xscale, std::abs(xC_[p]));
+  for (int i = 0; i < n_; ++i)
+    if (row_pos_[i] < 0) unorm = std::max(unorm, std::abs(dw_[i])), xscale = std::max(xscale, std::abs(w_[i]));
+  const double piv_tol = kPivotTolerance * unorm;
+  const double x_tie = kTieTolerance * xscale;
+
+  double tmin = std::numeric_limits<double>::infinity();
+  for (int p = 0; p < kk; ++p)
+    if (-dxC_[p] > piv_tol) tmin = std::min(tmin, std::max(xC_[p], 0.0) / -dxC_[p]);
+  for (int i = 0; i < n_; ++i)
+    if (row_pos_[i] < 0 && -dw_[i] > piv_tol) tmin = std::min(tmin, std::max(w_[i], 0.0) / -dw_[i]);
+  if (!std::isfinite(tmin)) return false;
+  step = tmin;
+
+  bool found = false, lex_ready = false;
+  auto consider = [&](const Leaving& cand) {
+    if (!found) {
+      out = cand, found = true;
+    } else if (bool computed = false; prefer(cand, out, lex_ready, computed)) {
+      out = cand;
+      if (computed) std::swap(lex_best_, lex_cur_);
+      else lex_ready = false;
+    }
+  };
+  for (int p = 0; p < kk; ++p) {
+    const double u = -dxC_[p];
+    if (u > piv_tol && std::max(xC_[p], 0.0) - tmin * u <= x_tie) consider({true, p, -1, u});
+  }
+  for (int i = 0; i < n_; ++i) {
+    if (row_pos_[i] >= 0) continue;
+    const double u = -dw_[i];
+    if (u > piv_tol && std::max(w_[i], 0.0) - tmin * u <= x_tie) consider({false, -1, i, u});
+  }
+  return true;
+}
+
+void LemkePath::pivot(Entering e, const Leaving& l, double t) {
+  const int kk = k();
+  // Values first (the directions are in the old basis).
+  xC_.head(kk) += t * dxC_.head(kk);
+  for (int i = 0; i < n_; ++i)
+    if (row_pos_[i] < 0) w_[i] += t * dw_[i];
+
+  auto G = Ginv_.topLeftCorner(kk, kk);
+  if (e.is_z && !l.is_z) {
+    // Bordering: G' = [G b; c^T delta], s = delta - c^T G^{-1} b = dw_r.
+    const int r = l.row, j = e.index;
+    const double s = dw_[r];
+    y_.head(kk) = -dxC_.head(kk);  // G^{-1} b
+    for (int p = 0; p < kk; ++p) tmp_[p] = column_entry(r, cols_[p]);
+    h_.head(kk).noalias() = G.transpose() * tmp_.head(kk);  // (c^T G^{-1})^T
+    G.noalias() += (y_.head(kk) / s) * h_.head(kk).transpose();
+    Ginv_.col(kk).head(kk) = -y_.head(kk) / s;
+    Ginv_.row(kk).head(kk) = -h_.head(kk).transpose() / s;
+    Ginv_(kk, kk) = 1.0 / s;
+    cols_.push_back(j);
+    rows_.push_back(r);
+    col_pos_[j] = kk;
+    row_pos_[r] = kk;
+    xC_[kk] = t;
+    w_[r] = 0.0;
+  } else if (e.is_z && l.is_z) {
+    // Column replacement: G' = G + (b - G e_p) e_p^T, pivot y_p = (G^{-1} b)_p.
+    const int p = l.pos, j = e.index;
+    y_.head(kk) = -dxC_.head(kk);
+    const double yp = y_[p];
+    tmp_.head(kk) = G.row(p).transpose() / yp;
+    G.noalias() -= y_.head(kk) * tmp_.head(kk).transpose();
+    G.row(p) = tmp_.head(kk).transpose();
+    col_pos_[cols_[p]] = -1;
+    cols_[p] = j;
+    col_pos_[j] = p;
+    xC_[p] = t;
+  } else if (!e.is_z && !l.is_z) {
+    // Row replacement: row s (old row i) of G becomes c^T = M_{r,C}; pivot h_s = dw_r.
+    const int i = e.index, r = l.row, s = row_pos_[i];
+    for (int p = 0; p < kk; ++p) tmp_[p] = column_entry(r, cols_[p]);
+    h_.head(kk).noalias() = G.transpose() * tmp_.head(kk);
+    const double hs = h_[s];
+    y_.head(kk) = G.col(s) / hs;
+    G.noalias() -= y_.head(kk) * h_.head(kk).transpose();
+    G.col(s) = y_.head(kk);
+    rows_[s] = r;
+    row_pos_[i] = -1;
+    row_pos_[r] = s;
+    w_[i] = t;
+    w_[r] = 0.0;
+  } else {
+    // Shrink: drop row s (w_i becomes basic) and column p (z leaves); Schur complement on G^{-1}.
+    const int i = e.index, p = l.pos, s = row_pos_[i];
+    const double piv = G(p, s);
+    y_.head(kk) = G.col(s) / piv;
+    tmp_.head(kk) = G.row(p).transpose();
+    G.noalias() -= y_.head(kk) * tmp_.head(kk).transpose();
+    const int last = kk - 1;
+    // Move the last row into p and the last column into s (the order of C and R is arbitrary).
+    Ginv_.row(p).head(kk) = Ginv_.row(last).head(kk);
+    Ginv_.col(s).head(kk) = Ginv_.col(last).head(kk);
+    xC_[p] = xC_[last];
+    col_pos_[cols_[p]] = -1;
+    cols_[p] = cols_[last];
+    if (p != last) col_pos_[cols_[p]] = p;
+    cols_.pop_back();
+    row_pos_[i] = -1;
+    rows_[s] = rows_[last];
+    if (s != last) row_pos_[rows_[s]] = s;
+    rows_.pop_back();
+    w_[i] = t;
+  }
+  ++pivots_;
+  ++since_refactor_;
+}
+
+// Rebuilds G^{-1} from M and the basic values from q (drops accumulated update errors).
+bool LemkePath::refactor() {
+  const int kk = k();
+  since_refactor_ = 0;
+  if (kk == 0) {
+    w_ = q_;
+    return true;
+  }
+  Mat G(kk, kk);
+  for (int p = 0; p < kk; ++p)
+    for (int s = 0; s < kk; ++s) G(s, p) = column_entry(rows_[s], cols_[p]);
+  Eigen::PartialPivLU<Mat> lu(G);
+  if (!(lu.rcond() > kSingularRcond)) return false;
+  Ginv_.topLeftCorner(kk, kk) = lu.inverse();
+  for (int s = 0; s < kk; ++s) b_[s] = q_[rows_[s]];
+  xC_.head(kk).noalias() = -Ginv_.topLeftCorner(kk, kk) * b_.head(kk);
+  w_ = q_;
+  for (int p = 0; p < kk; ++p) {
+    if (cols_[p] == n_) w_.noalias() += d_ * xC_[p];
+    else w_.noalias() += M_.col(cols_[p]) * xC_[p];
+  }
+  for (int r : rows_) w_[r] = 0.0;
+  return Ginv_.topLeftCorner(kk, kk).allFinite() && xC_.head(kk).allFinite();
+}
+
+// The z part of the unblocked direction: basic z's plus the entering z (if it is a z).
+void LemkePath::record_ray(Entering e) {
+  ray_ = Vec::Zero(n_);
+  for (int p = 0; p < k(); ++p)
+    if (cols_[p] < n_) ray_[cols_[p]] = dxC_[p];
+  if (e.is_z && e.index < n_) ray_[e.index] += 1.0;
+}
+
+PathEnd LemkePath::run(const std::vector<int>& basis, int max_pivots) {
+  Leaving first;
+  double step = 0.0;
+  if (!start(basis, first, step)) {
+    detail_ = "singular starting basis";
+    return PathEnd::SingularStart;
+  }
+  if (first.pos < 0 && first.row < 0) return PathEnd::Solution;  // the start basis solves it
+  const Entering z0{true, n_};
+  direction(z0);
+  const int leaving_index = first.is_z ? cols_[first.pos] : first.row;
+  pivot(z0, first, step);
+  Entering e{!first.is_z, leaving_index};  // the complement of what left
+  while (true) {
+    if (pivots_ >= max_pivots) {
+      detail_ = "pivot cap reached";
+      return PathEnd::PivotCap;
+    }
+    if (since_refactor_ >= std::max(kRefactorMin, k()) && !refactor()) {
+      detail_ = "singular basis at refactorisation";
+      return PathEnd::Breakdown;
+    }
+    direction(e);
+    Leaving l;
+    double t = 0.0, unorm = 0.0;
+    bool blocked = ratio_test(l, t, unorm);
+    // A ray or a tiny pivot computed from an updated inverse is re-examined on a fresh one.
+    if ((!blocked || l.u < kSmallPivot * unorm) && since_refactor_ > 0) {
+      if (!refactor()) {
+        detail_ = "singular basis at refactorisation";
+        return PathEnd::Breakdown;
+      }
+      direction(e);
+      blocked = ratio_test(l, t, unorm);
+    }
+    if (!blocked) {
+      record_ray(e);
+      std::ostringstream out;
+      out << "ray termination (entering " << (e.is_z ? "z" : "w") << "_" << e.index;
+      if (e.is_z && zero_column_[e.index]) out << ", whose column of M is all zero";
+      out << ", after " << pivots_ << " pivots)";
+      detail_ = out.str();
+      return PathEnd::Ray;
+    }
+    if (!std::isfinite(t) || !std::isfinite(l.u) || l.u == 0.0) {
+      detail_ = "non-finite pivot";
+      return PathEnd::Breakdown;
+    }
+    const bool z0_leaves = l.is_z && cols_[l.pos] == n_;
+    const int leaving = l.is_z ? cols_[l.pos] : l.row;
+    const bool small = l.u < kSmallPivot * unorm;
+    pivot(e, l, t);
+    if (z0_leaves) return PathEnd::Solution;
+    if (small && !refactor()) {
+      detail_ = "singular basis after a small pivot";
+      return PathEnd::Breakdown;
+    }
+    e = Entering{!l.is_z, leaving};
+  }
+}
+
+// z = -M_SS^{-1} q_S on a complementary basis, from the original data.
+Vec solve_on_basis(const Lcp& lcp, const std::vector<int>& basis) {
+  const int n = lcp.size();
+  const int k = static_cast<int>(basis.size());
+  Vec z = Vec::Zero(n);
+  if (k == 0) return z;
+  Mat A(k, k);
+  Vec rhs(k);
+  for (int a = 0; a < k; ++a) {
+    rhs[a] = -lcp.q[basis[a]];
+    for (int b = 0; b < k; ++b) A(a, b) = lcp.M(basis[a], basis[b]);
+  }
+  Eigen::PartialPivLU<Mat> lu(A);
+  const Vec zs = lu.solve(rhs);
+  for (int a = 0; a < k; ++a) z[basis[a]] = zs[a];
+  return z;
+}
+
+// The final z: re-solved on the final basis from the original data (drops the rounding of the
+// path), or the path's own iterate if that checks out better. ok: one of them passed the check.
+Vec best_on_basis(const Lcp& lcp, const std::vector<int>& basis, const Vec& iterate, double tolerance, bool& ok) {
+  Vec polished = solve_on_basis(lcp, basis);
+  const Verification p = verify_lcp(lcp, polished, tolerance);
+  ok = p.ok;
+  if (p.ok) return polished;
+  const Verification i = verify_lcp(lcp, iterate, tolerance);
+  ok = i.ok;
+  return i.residual <= p.residual ? iterate : polished;
+}
+
+// A warm basis is usable when its indices are distinct and in range.
+bool valid_basis(const std::vector<int>& basis, int n) {
+  std::vector<char> seen(n, 0);
+  for (int i : basis) {
+    if (i < 0 || i >= n || seen[i]) return false;
+    seen[i] = 1;
+  }
+  return true;
+}
+
+// Farkas: dz >= 0, M^T dz <= 0, q^T dz < 0  =>  no z >= 0 with M z + q >= 0 (dz^T(Mz + q) < 0).
+bool proves_infeasible(const Lcp& lcp, Vec dz) {
+  const double top = dz.cwiseAbs().maxCoeff();
+  if (!(top > 0.0) || !dz.allFinite()) return false;
+  dz /= top;
+  if (dz.minCoeff() < -kCertificateTolerance) return false;
+  dz = dz.cwiseMax(0.0);
+  const double mscale = std::max(lcp.M.cwiseAbs().maxCoeff(), std::numeric_limits<double>::min());
+  const Vec mt = lcp.M.transpose() * dz;
+  if (mt.maxCoeff() > kCertificateTolerance * mscale) return false;
+  return lcp.q.dot(dz) < -kCertificateTolerance * std::max(1.0, lcp.q.cwiseAbs().maxCoeff());
+}
+
+// The next complementary basis to restart from: subsets of {0..n-1} by size, then
+// lexicographically (combination successor); false when exhausted.
+bool next_subset(std::vector<int>& s, int n) {
+  int k = static_cast<int>(s.size());
+  for (int i = k - 1; i >= 0; --i) {
+    if (s[i] < n - k + i) {
+      ++s[i];
+      for (int j = i + 1; j < k; ++j) s[j] = s[j - 1] + 1;
+      return true;
+    }
+  }
+  if (k == n) return false;
+  s.resize(k + 1);
+  for (int j = 0; j <= k; ++j) s[j] = j;
+  return true;
+}
+
+// Where the search over Lemke paths ended (z, basis and detail of the path that decides it).
+struct SearchOutcome {
+  PathEnd end = PathEnd::Breakdown;
+  Vec z;
+  std::vector<int> basis;
+  std::string detail;
+  int pivots = 0;
+  int restarts = 0;
+};
+
+// The textbook path first; after a ray that carries no infeasibility certificate, restarts from
+// other complementary bases (small problems only). lcp: original data, for the checks.
+SearchOutcome search_paths(const Lcp& lcp, const Mat& M, const Vec& q, const Scaling& scaling, int max_pivots,
+                           double tolerance) {
+  auto unscaled = [&](const Vec& v) { return scaling.active ? Vec(scaling.col.cwiseProduct(v)) : v; };
+  const int n = lcp.size();
+  LemkePath path(M, q, scaling.zero_column);
+  SearchOutcome first;  // the textbook path's failure, reported if nothing better turns up
+  std::vector<int> start;
+  int tries = 0;
+  while (true) {
+    const PathEnd end = path.run(start, max_pivots - first.pivots);
+    first.pivots += path.pivots();
+    if (!start.empty() && end != PathEnd::SingularStart) ++first.restarts;
+    if (end == PathEnd::Solution) {
+      bool ok = false;
+      const std::vector<int> basis = path.basic_z();
+      Vec z = best_on_basis(lcp, basis, unscaled(path.z()), tolerance, ok);
+      // The first path reports even a bad end (finalize_result downgrades it); a restart that
+      // ends badly is just another failed start.
+      if (ok || start.empty()) return SearchOutcome{end, std::move(z), basis, "", first.pivots, first.restarts};
+    }
+    if (start.empty()) first.end = end, first.z = unscaled(path.z()), first.basis = path.basic_z(), first.detail = path.detail();
+    if (end == PathEnd::PivotCap || first.pivots >= max_pivots) {
+      first.end = PathEnd::PivotCap;
+      return first;
+    }
+    if (end == PathEnd::Breakdown && start.empty()) return first;
+    if (end == PathEnd::Ray && proves_infeasible(lcp, unscaled(path.ray()))) {
+      SearchOutcome proof{end, unscaled(path.z()), path.basic_z(), path.detail(), first.pivots, first.restarts};
+      proof.detail += "; the ray is an infeasibility certificate (dz >= 0, M^T dz <= 0, q^T dz < 0)";
+      return proof;
+    }
+    if (n > kRestartMaxSize || first.restarts >= kMaxRestarts || ++tries > kMaxStartTries || !next_subset(start, n)) {
+      first.end = PathEnd::Ray;
+      first.detail += "; no infeasibility certificate (M is not copositive-plus along the ray)";
+      if (n <= kRestartMaxSize)
+        first.detail += "; " + std::to_string(first.restarts) + " restarts from other complementary bases found no solution";
+      return first;
+    }
+  }
+}
+
+}  // namespace
+
+LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  LcpResult result;
+  result.solver = "lemke";
+  auto finish = [&](SolveStatus status) {
+    result.status = status;
+    finalize_result(lcp, options.tolerance, result);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return result;
+  };
+
+  if (const std::string problem = validate_lcp(lcp); !problem.empty()) {
+    result.message = problem;
+    return finish(SolveStatus::InvalidInput);
+  }
+  const int n = lcp.size();
+  if (n == 0 || lcp.q.minCoeff() >= 0.0) {  // z = 0 solves it: no pivots
+    result.z = Vec::Zero(n);
+    return finish(SolveStatus::Solved);
+  }
+
+  if (options.warm_basis != nullptr && valid_basis(*options.warm_basis, n)) {
+    std::vector<int> basis = *options.warm_basis;
+    std::sort(basis.begin(), basis.end());
+    const Vec z = solve_on_basis(lcp, basis);
+    if (verify_lcp(lcp, z, options.tolerance).ok) {
+      result.z = z;
+      result.basis = basis;
+      return finish(SolveStatus::Solved);
+    }
+  }
+
+  const Scaling scaling = equilibrate(lcp.M);
+  Mat scaled_M;
+  Vec scaled_q;
+  if (scaling.active) {
+    scaled_M = scaling.row.asDiagonal() * lcp.M * scaling.col.asDiagonal();
+    scaled_q = scaling.row.cwiseProduct(lcp.q);
+  }
+  const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
+  SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, scaling.active ? scaled_q : lcp.q,
+                                   scaling, max_pivots, options.tolerance);
+  result.iterations = out.pivots;
+  result.z = std::move(out.z);
+  result.basis = std::move(out.basis);
+  switch (out.end) {
+    case PathEnd::Solution: return finish(SolveStatus::Solved);
+    case PathEnd::Ray:
+      result.message = out.detail;
+      return finish(SolveStatus::Infeasible);
+    case PathEnd::PivotCap:
+      result.message = "pivot cap reached (" + std::to_string(max_pivots) + " pivots";
+      if (out.restarts > 0) result.message += ", " + std::to_string(out.restarts) + " restarts; first path: " + out.detail;
+      result.message += ")";
+      return finish(SolveStatus::IterationLimit);
+    case PathEnd::Breakdown:
+    case PathEnd::SingularStart:
+      result.message = out.detail;
+      return finish(SolveStatus::NumericalBreakdown);
+  }
+  return finish(SolveStatus::NumericalBreakdown);
+}
+
+}  // namespace pegsim

@@ -1,0 +1,193 @@
+// The default solver (src/lcp/auto.cpp): what it tries, what it records, and that it never
+// claims a solution that the independent check rejects.
+#include <pegsim/lcp/solver.h>
+#include <pegsim/lcp/verify.h>
+
+#include <gtest/gtest.h>
+
+#include "lcp/generators.h"
+
+#include <cmath>
+#include <random>
+#include <string>
+
+namespace pegsim {
+namespace {
+
+Mat random_matrix(int rows, int cols, std::mt19937_64& rng) {
+  std::normal_distribution<double> normal(0.0, 1.0);
+  Mat m(rows, cols);
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) m(i, j) = normal(rng);
+  return m;
+}
+
+// Delassus LCP of `contacts` random contact rows over `dofs` velocities (unit masses).
+Lcp contact_lcp(const Mat& J, std::mt19937_64& rng) {
+  const Vec v0 = random_matrix(static_cast<int>(J.cols()), 1, rng);
+  const Vec gap_over_h = random_matrix(static_cast<int>(J.rows()), 1, rng).cwiseAbs() * 0.1;
+  return {J * J.transpose(), J * v0 + gap_over_h};
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
+
+TEST(Auto, NonNegativeQIsTrivial) {
+  const LcpResult r = solve_auto(Lcp{-Mat::Identity(3, 3), Vec::Ones(3)});
+  EXPECT_EQ(r.status, SolveStatus::Solved);
+  EXPECT_EQ(r.z, Vec::Zero(3));
+  ASSERT_EQ(r.attempts.size(), 1u);
+  EXPECT_TRUE(starts_with(r.attempts.front(), "trivial")) << r.attempts.front();
+}
+
+TEST(Auto, ContactProblemIsSolvedByLemkeFirst) {
+  std::mt19937_64 rng(77);
+  const Lcp lcp = contact_lcp(random_matrix(8, 12, rng), rng);
+  const LcpResult r = solve_auto(lcp);
+  ASSERT_EQ(r.status, SolveStatus::Solved) << r.message;
+  EXPECT_EQ(r.solver, "lemke");
+  ASSERT_EQ(r.attempts.size(), 1u);
+  EXPECT_TRUE(starts_with(r.attempts.front(), "lemke: solved (")) << r.attempts.front();
+  EXPECT_NE(r.attempts.front().find("pivots"), std::string::npos) << r.attempts.front();
+  EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
+}
+
+TEST(Auto, WarmBasisIsPassedToLemke) {
+  std::mt19937_64 rng(78);
+  const Lcp lcp = contact_lcp(random_matrix(30, 40, rng), rng);
+  const LcpResult cold = solve_auto(lcp);
+  ASSERT_EQ(cold.status, SolveStatus::Solved);
+  SolveOptions warm;
+  warm.warm_basis = &cold.basis;
+  const LcpResult hot = solve_auto(lcp, warm);
+  ASSERT_EQ(hot.status, SolveStatus::Solved) << hot.message;
+  EXPECT_LE(hot.iterations, cold.iterations);
+  EXPECT_LT((hot.z - cold.z).cwiseAbs().maxCoeff(), 1e-6);  // SPD: unique
+}
+
+// w = -z - 1: no solution. Auto must try everything applicable, then fail honestly.
+TEST(Auto, InfeasibleOneByOneIsNotSolved) {
+  const Lcp lcp{Mat::Constant(1, 1, -1.0), Vec::Constant(1, -1.0)};
+  const LcpResult r = solve_auto(lcp);
+  EXPECT_NE(r.status, SolveStatus::Solved);
+  EXPECT_TRUE(std::isfinite(r.residual));
+  EXPECT_TRUE(r.z.allFinite());
+  ASSERT_EQ(r.attempts.size(), 3u);  // lemke, newton, enumerate; no pgs (M_11 < 0)
+  EXPECT_TRUE(starts_with(r.attempts[0], "lemke: "));
+  EXPECT_TRUE(starts_with(r.attempts[1], "newton: "));
+  EXPECT_TRUE(starts_with(r.attempts[2], "enumerate: "));
+  EXPECT_FALSE(r.message.empty());
+}
+
+// A contact problem plus a copy of contact 0 with the opposite normal and a gap that makes the
+// two incompatible: rows 0 and k of M are opposite, so w_0 + w_k = q_0 + q_k < 0 for every z.
+TEST(Auto, ContactProblemWithInfeasibleShiftIsNotSolved) {
+  std::mt19937_64 rng(79);
+  Mat J = random_matrix(6, 9, rng);
+  Mat J_conflict(7, 9);
+  J_conflict << J, -J.row(0);
+  Lcp lcp = contact_lcp(J_conflict, rng);
+  lcp.q(6) = -lcp.q(0) - 0.5;
+  const LcpResult r = solve_auto(lcp);
+  EXPECT_NE(r.status, SolveStatus::Solved);
+  EXPECT_TRUE(std::isfinite(r.residual));
+  EXPECT_GT(r.residual, SolveOptions{}.tolerance);
+  ASSERT_EQ(r.attempts.size(), 4u);  // symmetric, positive diagonal: PGS is tried last
+  EXPECT_TRUE(starts_with(r.attempts[3], "pgs: "));
+
+  // The returned attempt is the one with the smallest verified residual.
+  for (const LcpResult& single :
+       {solve_lemke(lcp), solve_newton_fb(lcp), solve_enumerate(lcp), solve_pgs(lcp)})
+    EXPECT_LE(r.residual, single.residual) << single.solver;
+}
+
+// The same on 2D rigid-body scenes (generators.h): two opposing contacts on one line of action
+// that both demand separation. Larger than the enumeration limit for most seeds.
+TEST(Auto, InfeasibleRigidBodyScenesAreNotSolved) {
+  testgen::Rng rng(80);
+  for (int trial = 0; trial < 5; ++trial) {
+    const Lcp lcp = testgen::infeasible_contact_lcp(testgen::random_scene(3, 4 + 4 * trial, rng), rng);
+    const LcpResult r = solve_auto(lcp);
+    EXPECT_NE(r.status, SolveStatus::Solved) << "trial " << trial;
+    EXPECT_TRUE(std::isfinite(r.residual));
+    EXPECT_TRUE(r.z.allFinite());
+    EXPECT_GE(r.attempts.size(), 2u);
+    EXPECT_FALSE(r.message.empty());
+  }
+}
+
+// Stewart–Trinkle friction LCPs are neither symmetric nor PSD; they always have a solution
+// (Stewart–Trinkle), and Auto must find a verified one.
+TEST(AutoProperty, FrictionalContactScenesAreSolved) {
+  testgen::Rng rng(81);
+  for (int trial = 0; trial < 30; ++trial) {
+    const Lcp lcp = testgen::friction_lcp(testgen::random_scene(1 + trial % 4, 1 + trial % 9, rng));
+    const LcpResult r = solve_auto(lcp);
+    ASSERT_EQ(r.status, SolveStatus::Solved) << "trial " << trial << ": " << r.message;
+    EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
+  }
+}
+
+// Seeded families: any Solved answer verifies independently; whenever the oracle (enumeration)
+// knows a solution exists, Auto finds one.
+TEST(AutoProperty, SolvesWhateverTheOracleCanSolve) {
+  std::mt19937_64 rng(2718);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  for (int trial = 0; trial < 150; ++trial) {
+    const int n = 1 + trial % 8;
+    Lcp lcp{random_matrix(n, n, rng), Vec(n)};
+    if (trial % 3 == 1) lcp.M = lcp.M * lcp.M.transpose();
+    for (int i = 0; i < n; ++i) lcp.q(i) = normal(rng);
+
+    const LcpResult r = solve_auto(lcp);
+    ASSERT_FALSE(r.attempts.empty());
+    EXPECT_TRUE(r.z.allFinite());
+    EXPECT_TRUE(std::isfinite(r.residual));
+    const Verification check = verify_lcp(lcp, r.z);
+    EXPECT_EQ(r.status == SolveStatus::Solved, check.ok) << "trial " << trial;
+    if (r.status == SolveStatus::Solved) {
+      EXPECT_TRUE(starts_with(r.attempts.back(), r.solver + ": ")) << r.attempts.back();
+    }
+    if (!enumerate_all_solutions(lcp).empty()) {
+      EXPECT_EQ(r.status, SolveStatus::Solved) << "trial " << trial << ": " << r.message;
+    }
+  }
+}
+
+// Murty's example needs 2^n Lemke pivots (Murty 1988, ch. 6): with n = 16 and a cap of 500
+// (pivots for Lemke, iterations per start for Newton) Lemke must give up, and Auto must fall back
+// to Newton (the matrix is a P-matrix, so Newton is reliable; it needs ~30 iterations).
+TEST(Auto, FallsBackToNewtonWhenLemkeGivesUp) {
+  const Lcp lcp = testgen::murty_exponential(16);
+  SolveOptions capped;
+  capped.max_iterations = 500;
+  const LcpResult r = solve_auto(lcp, capped);
+  ASSERT_EQ(r.status, SolveStatus::Solved) << r.message;
+  EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
+  ASSERT_EQ(r.attempts.size(), 2u);
+  EXPECT_TRUE(starts_with(r.attempts[0], "lemke: ")) << r.attempts[0];
+  EXPECT_FALSE(starts_with(r.attempts[0], "lemke: solved")) << r.attempts[0];
+  EXPECT_TRUE(starts_with(r.attempts[1], "newton: solved (")) << r.attempts[1];
+  EXPECT_EQ(r.solver, "newton");
+}
+
+TEST(AutoProperty, LargeContactProblemsAreSolved) {
+  std::mt19937_64 rng(3141);
+  for (int trial = 0; trial < 10; ++trial) {
+    const Lcp lcp = contact_lcp(random_matrix(40 + 10 * trial, 60, rng), rng);  // often redundant
+    const LcpResult r = solve_auto(lcp);
+    ASSERT_EQ(r.status, SolveStatus::Solved) << "trial " << trial << ": " << r.message;
+    EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
+  }
+}
+
+TEST(Auto, InvalidInputIsReported) {
+  const LcpResult r = solve_auto(Lcp{Mat::Identity(2, 3), Vec::Ones(2)});
+  EXPECT_EQ(r.status, SolveStatus::InvalidInput);
+  EXPECT_FALSE(r.message.empty());
+  EXPECT_FALSE(r.attempts.empty());
+}
+
+}  // namespace
+}  // namespace pegsim

@@ -1,0 +1,160 @@
+// One time step by hand for the PEG tests: proximity (given or find_proximity) -> model rows ->
+// LCP -> solve (Auto) -> velocities and end poses. Mirrors dynamics/simulation.cpp, but keeps every
+// intermediate (rows, z, nu) for the physical checks.
+#pragma once
+
+#include <pegsim/assembly/assembly.h>
+#include <pegsim/contact/model.h>
+#include <pegsim/dynamics/body.h>
+#include <pegsim/geometry/overlap.h>
+#include <pegsim/lcp/solver.h>
+#include <pegsim/proximity/proximity.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace pegsim::test {
+
+struct World {
+  std::vector<Body> bodies;
+  double h = 0.01;
+  Vec2 gravity = Vec2::Zero();
+  double friction = 0.0;  // every contact
+
+  std::vector<char> all_active() const { return std::vector<char>(bodies.size(), 1); }
+  std::vector<int> dof_offsets() const {
+    std::vector<int> offsets(bodies.size(), -1);
+    int next = 0;
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      if (!bodies[i].is_static) {
+        offsets[i] = next;
+        next += kDofPerBody2D;
+      }
+    }
+    return offsets;
+  }
+  ProximityResult proximity(double base_margin = 1e-3) const {
+    ProximityOptions options;
+    options.time_step = h;
+    options.gravity = gravity.norm();
+    options.base_margin = base_margin;
+    return find_proximity(bodies, all_active(), options);
+  }
+};
+
+struct StepOutcome {
+  ProximityResult proximity;
+  RowSystem rows;
+  Lcp lcp;
+  LcpResult result;
+  Vec nu_free;  // before impulses
+  Vec nu;       // after impulses (from result.z, also when not solved)
+  std::vector<int> offsets;
+  std::vector<Body> end_bodies;  // q + h nu, velocities updated
+
+  // Generalized impulse sum_k g_k z_k restricted to body i's DOFs (vx, vy, omega components).
+  Eigen::Vector3d impulse_on(int body) const {
+    Eigen::Vector3d out = Eigen::Vector3d::Zero();
+    const int offset = offsets[static_cast<std::size_t>(body)];
+    for (int k = 0; k < rows.size(); ++k) {
+      for (const auto& [dof, coefficient] : rows.variables()[static_cast<std::size_t>(k)].direction) {
+        if (dof >= offset && dof < offset + kDofPerBody2D) out[dof - offset] += coefficient * result.z[k];
+      }
+    }
+    return out;
+  }
+  bool solved() const { return result.status == SolveStatus::Solved; }
+};
+
+inline InverseMass inverse_mass_of(const std::vector<Body>& bodies, const std::vector<int>& offsets) {
+  InverseMass inv;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    Mat block = Mat::Zero(kDofPerBody2D, kDofPerBody2D);
+    block(0, 0) = block(1, 1) = 1.0 / bodies[i].mass;
+    block(2, 2) = bodies[i].inertia > 0.0 ? 1.0 / bodies[i].inertia : 0.0;
+    inv.offsets.push_back(offsets[i]);
+    inv.blocks.push_back(block);
+    inv.dofs += kDofPerBody2D;
+  }
+  return inv;
+}
+
+inline StepOutcome step_with(const World& world, const ContactModel& model, ProximityResult proximity) {
+  StepOutcome out;
+  out.proximity = std::move(proximity);
+  out.offsets = world.dof_offsets();
+  const InverseMass inv = inverse_mass_of(world.bodies, out.offsets);
+  out.nu_free = Vec::Zero(inv.dofs);
+  for (std::size_t i = 0; i < world.bodies.size(); ++i) {
+    const int o = out.offsets[i];
+    if (o < 0) continue;
+    out.nu_free.segment<2>(o) = world.bodies[i].velocity + world.h * world.gravity;
+    out.nu_free[o + 2] = world.bodies[i].angular_velocity;
+  }
+  const std::vector<double> mu(out.proximity.contacts.size(), world.friction);
+  ModelContext context;
+  context.time_step = world.h;
+  context.bodies = &world.bodies;
+  context.dof_offset = &out.offsets;
+  context.pair_friction = &mu;
+  for (std::size_t i = 0; i < world.bodies.size(); ++i) {  // as dynamics/simulation.cpp
+    const int o = out.offsets[i];
+    if (o < 0) continue;
+    const double speed = out.nu_free.segment<2>(o).norm() + std::abs(out.nu_free[o + 2]) * world.bodies[i].bounding_radius();
+    context.max_travel = std::max(context.max_travel, world.h * speed);
+  }
+  model.emit(out.proximity, context, out.rows);
+  out.lcp = assemble_lcp(out.rows, inv, out.nu_free);
+  out.result = solve_lcp(out.lcp, SolverKind::Auto);
+  if (out.result.z.size() != out.lcp.size()) out.result.z = Vec::Zero(out.lcp.size());
+  out.nu = velocity_after_impulses(out.rows, inv, out.nu_free, out.result.z);
+  out.end_bodies = world.bodies;
+  for (std::size_t i = 0; i < world.bodies.size(); ++i) {
+    const int o = out.offsets[i];
+    if (o < 0) continue;
+    Body& b = out.end_bodies[i];
+    b.velocity = out.nu.segment<2>(o);
+    b.angular_velocity = out.nu[o + 2];
+    b.position += world.h * b.velocity;
+    b.angle += world.h * b.angular_velocity;
+  }
+  return out;
+}
+
+inline StepOutcome step_with(const World& world, const std::string& model_name) {
+  const std::unique_ptr<ContactModel> model = make_contact_model(model_name);
+  if (!model) throw std::invalid_argument("unknown model " + model_name);
+  return step_with(world, *model, world.proximity());
+}
+
+inline double pair_overlap(const std::vector<Body>& bodies, int i, int j) {
+  return convex_intersection_area(bodies[static_cast<std::size_t>(i)].world_vertices(),
+                                  bodies[static_cast<std::size_t>(j)].world_vertices());
+}
+
+// A body from world-frame CCW vertices: origin at the area centroid (the centre of mass), density 1.
+inline Body body_from_world(const std::string& name, const Polygon& world_vertices, bool is_static = false) {
+  Body b;
+  b.name = name;
+  b.is_static = is_static;
+  if (world_vertices.size() == 1) {
+    b.position = world_vertices.front();
+    b.local_vertices = {Vec2::Zero()};
+    b.mass = 1.0;
+    b.inertia = 0.0;
+    return b;
+  }
+  const Vec2 c = area_centroid(world_vertices);
+  b.position = c;
+  for (const Vec2& v : world_vertices) b.local_vertices.push_back(v - c);
+  b.mass = signed_area(world_vertices);
+  b.inertia = polar_moment_about_centroid(world_vertices);
+  return b;
+}
+
+}  // namespace pegsim::test
