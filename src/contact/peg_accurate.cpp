@@ -20,8 +20,9 @@
 // contacts in front) enforces M >= 0; there the force may act along that primary whenever the
 // site touches (peg's inexactness, limited to these sites). Each force variable carries a friction
 // block, which acts only when its normal impulse is positive.
-// Variable order: U impulses (contact order); per site: chain slacks, then per contact (c1..c4)
-// the m*(k) slack (contacts in two groups) and p_k; friction blocks.
+// Variable order: U impulses (contact order); per site: chain slacks, then per force-carrying
+// contact (c1..c4) the m*(k) slack (contacts in two clean groups) and p_k, then the enforcer p if
+// any; friction blocks.
 #include <pegsim/contact/models.h>
 #include <pegsim/contact/peg_sites.h>
 

@@ -5,6 +5,7 @@
 // (convex_intersection_area). Also checks the two fixed CNFs discussed in peg_sites.h.
 #include "peg_harness.h"
 
+#include <pegsim/contact/model.h>
 #include <pegsim/contact/peg_sites.h>
 
 #include <gtest/gtest.h>
@@ -155,6 +156,67 @@ TEST(PegSiteGeometry, ParticleSiteIsOneIntercontactConstraint) {
   EXPECT_EQ(groups[0], std::vector<int>{v.c1});
   EXPECT_EQ(groups[1], std::vector<int>{v.c2});
   EXPECT_EQ(intercontact_sets(v).size(), 1u);
+}
+
+Contact gap_contact(int vertex, int edge, double gap) {
+  Contact c;
+  c.body_a = 0;
+  c.body_b = 1;
+  c.vertex_a = vertex;
+  c.edge_b = edge;
+  c.gap = gap;
+  return c;
+}
+
+TEST(PegSiteGeometry, ReachDropsGroupsThatCannotHoldThisStep) {
+  ProximityResult p;
+  p.contacts = {gap_contact(0, 0, 0.001), gap_contact(0, 1, -0.05), gap_contact(1, 0, -0.002), gap_contact(1, 1, 0.0)};
+  const std::vector<std::vector<int>> groups = {{0, 2}, {1, 3}};
+  EXPECT_EQ(reachable_groups(groups, p, 0.01), (std::vector<std::vector<int>>{{0, 2}}));
+  EXPECT_EQ(reachable_groups(groups, p, 0.06), groups);
+  // none reachable: the least violated group stays, so the site keeps a constraint
+  EXPECT_EQ(reachable_groups(groups, p, 0.001), (std::vector<std::vector<int>>{{0, 2}}));
+  EXPECT_DOUBLE_EQ(site_start_value(groups, p), -0.002);
+}
+
+// Two separated squares whose nearest corners are 4.9 cm apart (found by a search over poses on a
+// 5-degree / 5-mm grid): proximity with a wide margin pairs them, but no contact is applicable and
+// the site's DNF on the present gaps is -8.6 mm although the squares do not touch. The corner
+// model does not fit: the site must emit nothing, and a step from rest needs no impulse.
+TEST(PegSiteGeometry, SiteWhoseCornerModelDoesNotFitEmitsNothing) {
+  World w;
+  Body a;
+  a.local_vertices = {Vec2(-0.05, -0.05), Vec2(0.05, -0.05), Vec2(0.05, 0.05), Vec2(-0.05, 0.05)};
+  a.mass = 1.0;
+  a.inertia = 0.01;
+  a.angle = 260.0 * std::numbers::pi / 180.0;
+  Body b = a;
+  b.angle = 325.0 * std::numbers::pi / 180.0;
+  b.position = Vec2(0.05, 0.115);
+  w.bodies = {a, b};
+  ASSERT_EQ(pair_overlap(w.bodies, 0, 1), 0.0);
+  const ProximityResult proximity = w.proximity(0.05);
+  std::vector<int> dof = w.dof_offsets();
+  ModelContext context;
+  context.time_step = w.h;
+  context.bodies = &w.bodies;
+  context.dof_offset = &dof;
+  int not_fitting = 0;
+  for (const VertexVertexSite& site : proximity.vv_sites) {
+    const auto groups = vertex_vertex_groups(site, proximity);
+    if (!site_fits_geometry(site, groups, proximity, context)) {
+      ++not_fitting;
+      EXPECT_LT(site_start_value(groups, proximity), -0.005);
+    }
+  }
+  ASSERT_GE(not_fitting, 1);
+  for (const char* model : {"peg", "peg-accurate"}) {
+    SCOPED_TRACE(model);
+    const StepOutcome s = step_with(w, *make_contact_model(model), proximity);
+    ASSERT_TRUE(s.solved());
+    EXPECT_EQ(s.rows.traps, static_cast<int>(proximity.vv_sites.size()) - not_fitting);
+    EXPECT_LT((s.nu - s.nu_free).cwiseAbs().maxCoeff(), 1e-12) << "no impulse between separated bodies at rest";
+  }
 }
 
 TEST(PegSiteGeometry, BadSiteIsRejectedWithAReason) {

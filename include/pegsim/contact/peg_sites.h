@@ -21,8 +21,9 @@
 // polygons side by side on a floor): there no contact is classically applicable, the infinite
 // cones meet far away, and without the mixed group the conservative DNF demanded a 1e-5 m move
 // that the floor forbade -- an LCP that Lemke and Newton both failed on (measured in a pour). The
-// price: for infinite cones the mixed group admits overlap starting about gap / |appl| from the
-// apex; on polygons the far vertex of the converging edge has its own contact that guards it.
+// price: for infinite cones the mixed group may admit overlap starting about gap / |appl| from the
+// apex (none among 301 random band samples with apexes <= 3 mm apart); on polygons the far vertex
+// of the converging edge has its own contact that guards it.
 // The pairing X(c1,c3), X(c2,c4) (DNF (1∧4) ∨ (2∧3)) is wrong with this numbering: it admits
 // overlaps.
 // A particle A (no c3, c4) gives the I-constraint max(rho1, rho2) >= 0.
@@ -33,7 +34,7 @@
 // reach = 2 (h |relative velocity bound of the two bodies| + context.max_travel) + 1 mm.
 // The DNF is turned into rows by disjunction_rows.h; the models differ only in the force rows.
 //
-// Statistics (PEG Fig. 22): traps = sites; I-constraints = non-empty {c1,c2}, {c3,c4}; X = 2 per
+// Statistics (PEG Fig. 22): traps = sites that fit (site_fits_geometry); I-constraints = non-empty {c1,c2}, {c3,c4}; X = 2 per
 // full site.
 #pragma once
 

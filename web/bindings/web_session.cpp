@@ -1,0 +1,340 @@
+// WebSession: the engine behind the page. See web_session.h.
+#include "web_session.h"
+
+#include <pegsim/contact/model.h>
+#include <pegsim/geometry/overlap.h>
+#include <pegsim/metrics/metrics.h>
+#include <pegsim/scene/json_file.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace pegsim::web {
+namespace {
+
+using nlohmann::json;
+
+// NaN / Inf would become JSON null and silently break the page's arithmetic: refuse it here.
+double finite(double value, const char* what) {
+  if (!std::isfinite(value)) throw std::runtime_error(std::string("non-finite ") + what + " in the engine state");
+  return value;
+}
+
+json point_json(const Vec2& p, const char* what) { return json::array({finite(p.x(), what), finite(p.y(), what)}); }
+
+json polygon_json(const Polygon& polygon) {
+  json out = json::array();
+  for (const Vec2& v : polygon) out.push_back(point_json(v, "vertex"));
+  return out;
+}
+
+void check_known_model(const std::string& model) {
+  const auto names = contact_model_names();
+  if (std::find(names.begin(), names.end(), model) != names.end()) return;
+  std::string valid;
+  for (const auto& n : names) valid += (valid.empty() ? "" : ", ") + n;
+  throw std::invalid_argument("model: unknown contact model \"" + model + "\" (valid: " + valid + ")");
+}
+
+// The scene's settings, overridden by whatever the page chose (CLI flags do the same).
+SimulationOptions options_for(const Scene& scene, const WebOptions& chosen, const SimulationOptions* current) {
+  SimulationOptions o;
+  o.model = !chosen.model.empty() ? chosen.model : current ? current->model : scene.settings.model;
+  check_known_model(o.model);
+  o.time_step = chosen.time_step > 0.0 ? chosen.time_step : current ? current->time_step : scene.settings.time_step;
+  const std::string solver = !chosen.solver.empty() ? chosen.solver
+                             : current              ? std::string(to_string(current->solver))
+                                                    : scene.settings.solver;
+  const auto kind = parse_solver_kind(solver);
+  if (!kind) throw std::invalid_argument("solver: unknown solver \"" + solver + "\" (valid: auto, lemke, newton, pgs, enumerate)");
+  o.solver = *kind;
+  o.model_options.gamma = scene.settings.gamma;
+  o.model_options.epsilon = scene.settings.epsilon;
+  o.model_options.applicability_threshold = scene.settings.applicability_threshold;
+  o.on_failure = FailurePolicy::Continue;  // the page shows every failed solve in its status line
+  return o;
+}
+
+// A contact as it sits on the bodies now (proximity ran at the start of the last step, so its stored
+// point and normal lag the bodies by h * velocity): A's vertex now, B's edge normal now.
+struct ContactNow {
+  Vec2 point, normal;
+};
+
+ContactNow contact_now(const std::vector<Body>& bodies, const Contact& c) {
+  ContactNow now{c.point, c.normal};
+  const Body& a = bodies.at(static_cast<std::size_t>(c.body_a));
+  const Body& b = bodies.at(static_cast<std::size_t>(c.body_b));
+  const int nb = static_cast<int>(b.local_vertices.size());
+  if (c.vertex_a < 0 || c.vertex_a >= static_cast<int>(a.local_vertices.size()) || nb < 3 || c.edge_b < 0 ||
+      c.edge_b >= nb) {
+    return now;
+  }
+  const Vec2 edge = b.world_vertex((c.edge_b + 1) % nb) - b.world_vertex(c.edge_b);
+  if (!(edge.norm() > 0.0)) return now;
+  now.point = a.world_vertex(c.vertex_a);
+  now.normal = perp(edge) / edge.norm();
+  return now;
+}
+
+// Per contact: which constraint kinds its variables belong to ("U", "I", "X", "G") and its total
+// normal impulse in the last step.
+struct ContactRoles {
+  std::vector<std::string> kinds;
+  std::vector<double> impulse;
+};
+
+char kind_letter(ConstraintKind kind) {
+  switch (kind) {
+    case ConstraintKind::Unilateral: return 'U';
+    case ConstraintKind::Intercontact: return 'I';
+    case ConstraintKind::CrossContact: return 'X';
+    case ConstraintKind::Group: return 'G';
+    default: return 0;
+  }
+}
+
+ContactRoles contact_roles(const Simulation& sim) {
+  const std::size_t n = sim.last_proximity().contacts.size();
+  ContactRoles roles{std::vector<std::string>(n), std::vector<double>(n, 0.0)};
+  const auto& variables = sim.last_rows().variables();
+  const Vec& z = sim.last_impulses();
+  for (std::size_t k = 0; k < variables.size(); ++k) {
+    const Variable& v = variables[k];
+    if (v.contact < 0 || v.contact >= static_cast<int>(n)) continue;
+    const auto c = static_cast<std::size_t>(v.contact);
+    const char letter = kind_letter(v.constraint);
+    if (letter && roles.kinds[c].find(letter) == std::string::npos) roles.kinds[c] += letter;
+    if (v.kind == VariableKind::NormalImpulse && static_cast<Eigen::Index>(k) < z.size() && std::isfinite(z[k]) &&
+        z[k] > 0.0) {
+      roles.impulse[c] += z[k];
+    }
+  }
+  for (std::string& kinds : roles.kinds) std::sort(kinds.begin(), kinds.end());
+  return roles;
+}
+
+json contacts_json(const Simulation& sim) {
+  const ContactRoles roles = contact_roles(sim);
+  const auto& contacts = sim.last_proximity().contacts;
+  json out = json::array();
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    const Contact& c = contacts[k];
+    const ContactNow now = contact_now(sim.bodies(), c);
+    out.push_back({{"a", c.body_a},
+                   {"b", c.body_b},
+                   {"point", point_json(now.point, "contact point")},
+                   {"normal", point_json(now.normal, "contact normal")},
+                   {"gap", finite(c.gap, "gap")},
+                   {"kinds", roles.kinds[k]},
+                   {"impulse", roles.impulse[k]}});
+  }
+  return out;
+}
+
+// Vertex–vertex sites: the places where the SM trap can catch a linearising model.
+json traps_json(const Simulation& sim) {
+  json out = json::array();
+  const auto& bodies = sim.bodies();
+  for (const VertexVertexSite& site : sim.last_proximity().vv_sites) {
+    const Body& a = bodies.at(static_cast<std::size_t>(site.body_a));
+    const Body& b = bodies.at(static_cast<std::size_t>(site.body_b));
+    if (site.vertex_a < 0 || site.vertex_a >= static_cast<int>(a.local_vertices.size())) continue;
+    if (site.vertex_b < 0 || site.vertex_b >= static_cast<int>(b.local_vertices.size())) continue;
+    const Vec2 middle = 0.5 * (a.world_vertex(site.vertex_a) + b.world_vertex(site.vertex_b));
+    out.push_back({{"a", site.body_a}, {"b", site.body_b}, {"point", point_json(middle, "trap point")}});
+  }
+  return out;
+}
+
+struct Box {
+  Vec2 lo, hi;
+};
+
+Box bounding_box(const Polygon& p) {
+  Box box{p.front(), p.front()};
+  for (const Vec2& v : p) {
+    box.lo = box.lo.cwiseMin(v);
+    box.hi = box.hi.cwiseMax(v);
+  }
+  return box;
+}
+
+bool boxes_touch(const Box& a, const Box& b) {
+  return (a.lo.array() <= b.hi.array()).all() && (b.lo.array() <= a.hi.array()).all();
+}
+
+// The measured overlap (metrics.h: the accuracy metric) and, for drawing, the intersection polygons.
+json overlap_json(const Simulation& sim, const std::vector<char>& active) {
+  const auto& bodies = sim.bodies();
+  const OverlapStats stats = measure_overlap(bodies, active);
+  std::vector<Polygon> world(bodies.size());
+  std::vector<Box> boxes(bodies.size());
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (!active[i] || bodies[i].is_particle()) continue;
+    world[i] = bodies[i].world_vertices();
+    boxes[i] = bounding_box(world[i]);
+  }
+  json polygons = json::array();
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (world[i].empty()) continue;
+    for (std::size_t j = i + 1; j < bodies.size(); ++j) {
+      if (world[j].empty() || (bodies[i].is_static && bodies[j].is_static) || !boxes_touch(boxes[i], boxes[j])) continue;
+      const Polygon piece = convex_intersection(world[i], world[j]);
+      if (piece.size() >= 3) polygons.push_back(polygon_json(piece));
+    }
+  }
+  return {{"area", finite(stats.total_area, "overlap area")},
+          {"depth", finite(stats.max_depth, "overlap depth")},
+          {"pairs", stats.overlapping_pairs},
+          {"polygons", polygons}};
+}
+
+json bodies_json(const std::vector<Body>& bodies, const std::vector<char>& active) {
+  json out = json::array();
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const Body& b = bodies[i];
+    out.push_back({{"name", b.name},
+                   {"static", b.is_static},
+                   {"particle", b.is_particle()},
+                   {"active", static_cast<bool>(active[i])},
+                   {"position", point_json(b.position, "position")},
+                   {"angle", finite(b.angle, "angle")},
+                   {"velocity", point_json(b.velocity, "velocity")},
+                   {"angular_velocity", finite(b.angular_velocity, "angular velocity")},
+                   {"vertices", polygon_json(b.world_vertices())}});
+  }
+  return out;
+}
+
+json record_json(const StepRecord& r) {
+  return {{"status", to_string(r.solver_status)},
+          {"solver", r.solver},
+          {"residual", std::isfinite(r.residual) ? json(r.residual) : json("non-finite")},
+          {"iterations", r.iterations},
+          {"lcp_size", r.lcp_size},
+          {"contacts", r.contacts},
+          {"unilateral", r.unilateral},
+          {"intercontact", r.intercontact},
+          {"cross_contact", r.cross_contact},
+          {"groups", r.groups},
+          {"traps", r.traps},
+          {"step_ms", 1e3 * r.profile.total},
+          {"solve_ms", 1e3 * r.profile.solve}};
+}
+
+}  // namespace
+
+WebOptions parse_web_options(const json& j) {
+  if (!j.is_object()) throw std::invalid_argument("options: expected a JSON object");
+  WebOptions o;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "model" || key == "solver") {
+      if (!value.is_string()) throw std::invalid_argument("options." + key + ": expected a string");
+      (key == "model" ? o.model : o.solver) = value.get<std::string>();
+    } else if (key == "time_step") {
+      if (!value.is_number()) throw std::invalid_argument("options.time_step: expected a number");
+      o.time_step = value.get<double>();
+      if (!(o.time_step > 0.0) || !std::isfinite(o.time_step)) {
+        throw std::invalid_argument("options.time_step: must be a positive finite number");
+      }
+    } else {
+      throw std::invalid_argument("options: unknown field \"" + key + "\" (valid: model, time_step, solver)");
+    }
+  }
+  return o;
+}
+
+WebSession::WebSession(const std::string& scene_json, const WebOptions& options) {
+  Scene scene = scene_from_json(parse_json_text(scene_json, "scene"), "scene");
+  const SimulationOptions o = options_for(scene, options, nullptr);
+  rebuild(std::move(scene), o);
+}
+
+void WebSession::rebuild(Scene scene, const SimulationOptions& options) {
+  simulation_ = std::make_unique<Simulation>(std::move(scene), options);
+  options_ = options;
+}
+
+// The engine's clock starts at 0, so bodies still to enter keep their spawn time relative to now.
+Scene WebSession::scene_at_now() const {
+  Scene scene = simulation_->scene();
+  const double now = simulation_->time();
+  for (Body& body : scene.bodies) body.spawn_time = std::max(0.0, body.spawn_time - now);
+  scene.settings.model = options_.model;
+  scene.settings.time_step = options_.time_step;
+  scene.settings.solver = to_string(options_.solver);
+  return scene;
+}
+
+void WebSession::set_options(const WebOptions& options) {
+  const SimulationOptions o = options_for(simulation_->scene(), options, &options_);
+  const double elapsed = simulation_->time();
+  Scene scene = scene_at_now();
+  rebuild(std::move(scene), o);
+  time_offset_ += elapsed;
+  has_step_ = false;  // the new engine has no last step to show yet
+}
+
+int WebSession::step(int n) {
+  if (n < 0) throw std::invalid_argument("step: the number of steps must be >= 0");
+  int failed = 0;
+  for (int i = 0; i < n; ++i) {
+    last_record_ = simulation_->step();
+    has_step_ = true;
+    ++steps_;
+    if (!last_record_.solved()) ++failed;
+  }
+  failures_ += failed;
+  return failed;
+}
+
+void WebSession::set_body(int index, double x, double y, double angle, double vx, double vy, double omega) {
+  auto& bodies = simulation_->mutable_bodies();
+  if (index < 0 || index >= static_cast<int>(bodies.size())) {
+    throw std::invalid_argument("set_body: no body with index " + std::to_string(index));
+  }
+  for (double v : {x, y, angle, vx, vy, omega}) {
+    if (!std::isfinite(v)) throw std::invalid_argument("set_body: position, angle and velocity must be finite");
+  }
+  Body& body = bodies[static_cast<std::size_t>(index)];
+  if (body.is_static) throw std::invalid_argument("set_body: body \"" + body.name + "\" is static");
+  body.position = Vec2(x, y);
+  body.velocity = Vec2(vx, vy);
+  if (!body.is_particle()) {  // a particle's rotation is frozen (no inertia)
+    body.angle = angle;
+    body.angular_velocity = omega;
+  }
+}
+
+nlohmann::json WebSession::state() const {
+  const Simulation& sim = *simulation_;
+  const std::vector<char> active = sim.active_bodies();
+  json state = {{"time", time()},
+                {"steps", steps_},
+                {"failures", failures_},
+                {"model", options_.model},
+                {"time_step", options_.time_step},
+                {"solver_kind", to_string(options_.solver)},
+                {"gravity", point_json(sim.scene().gravity, "gravity")},
+                {"bodies", bodies_json(sim.bodies(), active)},
+                {"overlap", overlap_json(sim, active)},
+                {"energy", finite(mechanical_energy(sim.bodies(), active, sim.scene().gravity), "energy")}};
+  if (has_step_) {
+    state["step"] = record_json(last_record_);
+    state["contacts"] = contacts_json(sim);
+    state["traps"] = traps_json(sim);
+  } else {
+    state["step"] = nullptr;
+    state["contacts"] = json::array();
+    state["traps"] = json::array();
+  }
+  return state;
+}
+
+nlohmann::json WebSession::scene_json() const { return scene_to_json(scene_at_now()); }
+
+nlohmann::json model_names_json() { return contact_model_names(); }
+
+}  // namespace pegsim::web

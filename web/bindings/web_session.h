@@ -1,0 +1,63 @@
+// The page's handle on one running simulation: the real pegsim engine (Simulation) plus what the
+// browser needs around it — switching model / time step / solver mid-run, moving bodies with the
+// mouse, and a JSON snapshot of everything the page draws. No physics happens here: every step is
+// Simulation::step().
+#pragma once
+
+#include <pegsim/dynamics/simulation.h>
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+
+namespace pegsim::web {
+
+// What the page may choose; a field left unset keeps the current value (or the scene's setting).
+struct WebOptions {
+  std::string model;    // one of contact_model_names()
+  double time_step = 0.0;
+  std::string solver;   // auto | lemke | newton | pgs | enumerate
+};
+
+// Parses {"model": ..., "time_step": ..., "solver": ...}; absent fields stay empty / 0.
+// Throws std::invalid_argument naming the field for a wrong type or a non-positive time step.
+WebOptions parse_web_options(const nlohmann::json& json);
+
+class WebSession {
+ public:
+  // scene_json: a scene file's text; options override its settings. Throws SceneError /
+  // std::invalid_argument with a message naming the field.
+  WebSession(const std::string& scene_json, const WebOptions& options);
+
+  // Runs n steps (n >= 0) and returns the number of failed solves among them.
+  int step(int n);
+  // Rebuilds the engine on the current bodies with new options; time goes on from where it was.
+  void set_options(const WebOptions& options);
+  // Moves body i (dynamic bodies only) and sets its velocity. Throws std::invalid_argument for a bad
+  // index, a static body or a non-finite value.
+  void set_body(int index, double x, double y, double angle, double vx, double vy, double omega);
+
+  double time() const { return time_offset_ + simulation_->time(); }
+  // Snapshot for the page (see state_json in web_session.cpp for the fields).
+  nlohmann::json state() const;
+  // The current state as a scene file (positions, velocities; spawn times relative to now).
+  nlohmann::json scene_json() const;
+
+ private:
+  Scene scene_at_now() const;
+  void rebuild(Scene scene, const SimulationOptions& options);
+
+  SimulationOptions options_;
+  std::unique_ptr<Simulation> simulation_;
+  double time_offset_ = 0.0;  // time already simulated by earlier engines (before set_options)
+  int steps_ = 0;
+  int failures_ = 0;
+  bool has_step_ = false;
+  StepRecord last_record_;
+};
+
+// Contact model names, for the page's menu.
+nlohmann::json model_names_json();
+
+}  // namespace pegsim::web
