@@ -4,7 +4,9 @@
 //   1. q >= 0: z = 0.
 //   2. Lemke (warm-started from options.warm_basis): exact, fast, complete for the contact LCPs
 //      (copositive-plus M) but may ray-terminate on the nonconvex (Egan) formulations.
-//   3. Newton–FB: handles many problems where Lemke's ray termination proves nothing.
+//      With options.copositive_plus, a Lemke ray is reported as Infeasible at once.
+//   3. Newton–FB under a fixed work budget: handles many problems where Lemke's ray termination
+//      proves nothing.
 //   4. Enumeration of complementary bases when n <= 12: exhaustive, so it finds a solution if
 //      one exists (up to conditioning).
 //   5. PGS when M is symmetric with a positive diagonal: an inexact last attempt, accepted only
@@ -13,6 +15,8 @@
 // returned with its own failure status (never Solved). result.attempts lists every attempt.
 #include <pegsim/lcp/solver.h>
 #include <pegsim/lcp/verify.h>
+
+#include "newton_fb.h"
 
 #include <chrono>
 #include <cstdio>
@@ -24,6 +28,9 @@ namespace pegsim {
 namespace {
 
 constexpr int kEnumerateMaxSize = 12;
+// Newton inside Auto is a fallback: a fixed work budget (newton_fb.h units, about that many dense
+// factorisations) keeps a failing step as cheap as a few Lemke solves, deterministically.
+constexpr int kNewtonWorkBudget = 40;
 
 std::string describe(const LcpResult& r) {
   const char* unit = r.solver == "lemke" ? "pivots" : r.solver == "enumerate" ? "bases"
@@ -46,6 +53,16 @@ bool symmetric_with_positive_diagonal(const Mat& M) {
   if ((M.diagonal().array() <= 0.0).any()) return false;
   const double scale = std::max(1.0, M.cwiseAbs().maxCoeff());
   return (M - M.transpose()).cwiseAbs().maxCoeff() <= 1e-12 * scale;
+}
+
+// Symmetric positive semidefinite M is copositive-plus, so Lemke's ray proves infeasibility
+// (Cottle–Pang–Stone 4.4.13). Frictionless contact LCPs are of this kind.
+bool symmetric_psd(const Mat& M) {
+  if (!symmetric_with_positive_diagonal(M)) return false;
+  const Eigen::LDLT<Mat> ldlt(M);
+  if (ldlt.info() != Eigen::Success) return false;
+  const double floor = -1e-10 * std::max(1.0, M.diagonal().maxCoeff());
+  return (ldlt.vectorD().array() >= floor).all();
 }
 
 }  // namespace
@@ -79,9 +96,12 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
     return finish(std::move(r), {"trivial: solved (q >= 0, z = 0)"});
   }
 
+  detail::NewtonBudget newton_budget = detail::default_newton_budget(options);
+  newton_budget.total_work = kNewtonWorkBudget;
+  newton_budget.stop_on_stagnation = true;
   std::vector<std::function<LcpResult()>> plan = {
       [&] { return solve_lemke(lcp, options); },
-      [&] { return solve_newton_fb(lcp, options); },
+      [&] { return detail::solve_newton_fb_budgeted(lcp, options, newton_budget); },
   };
   if (n <= kEnumerateMaxSize) plan.push_back([&] { return solve_enumerate(lcp, options); });
   if (symmetric_with_positive_diagonal(lcp.M)) plan.push_back([&] { return solve_pgs(lcp, options); });
@@ -95,6 +115,11 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
     finalize_result(lcp, options.tolerance, r);
     attempts.push_back(describe(r));
     if (r.status == SolveStatus::Solved) return finish(std::move(r), std::move(attempts));
+    // For a copositive-plus M (the caller's promise) Lemke's ray is a proof: stop there.
+    if (r.status == SolveStatus::Infeasible && (options.copositive_plus || symmetric_psd(lcp.M))) {
+      r.message = "auto: " + r.message + " (copositive-plus: Lemke's ray proves infeasibility)";
+      return finish(std::move(r), std::move(attempts));
+    }
     const bool better = !have_best || r.residual < best.residual;
     if (better) {
       best = std::move(r);

@@ -30,6 +30,11 @@
 // - Restarts from z = 0, z = max(0, -b), the projected unconstrained solution, and a fixed
 //   perturbation of max(0, -b); u starts at the least-squares fit of the free rows. Each start
 //   has its own iteration budget (default 100, or options.max_iterations).
+// - Work budget (newton_fb.h, NewtonBudget): every O(N^3) factorisation is charged to one meter
+//   (Newton LU 1, Levenberg–Marquardt 2 more, polish 1, unconstrained start 1 or 3). With a total
+//   (Auto) the solve stops when it is spent, and also on stagnation: a start that did not improve
+//   the best residual by 10% ends the restarts, a proximal continuation ends after
+//   kProximalPatience subproblems without a 1% improvement. Determinism: counts, never clocks.
 // - Newton cannot prove infeasibility: failures are IterationLimit (cap reached) or
 //   NumericalBreakdown (every start stalled at a non-zero stationary point of the merit).
 #include "newton_fb.h"
@@ -39,6 +44,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <climits>
 #include <limits>
 #include <sstream>
 #include <vector>
@@ -58,6 +64,12 @@ constexpr double kProximalMin = 1e-8;
 constexpr double kProximalInnerTol = 1e-3;  // subproblem |Phi|_inf, relative to eps
 constexpr int kProximalInnerCap = 30;
 constexpr int kStagnationWindow = 8;
+constexpr int kProximalPatience = 3;        // budgeted mode: subproblems without 1% progress
+constexpr double kStartProgress = 0.9;      // budgeted mode: a start must reach 0.9 x best so far
+constexpr int kLuWork = 1;                  // work units (newton_fb.h)
+constexpr int kLmExtraWork = 2;
+constexpr int kCodWork = 3;
+constexpr int kSmallDense = 64;             // full-pivot / orthogonal factorisations are cheap
 
 // phi(a, b) without cancellation: for a + b > 0 use sqrt(a^2+b^2) - (a+b) = -2ab / (sqrt(.) + a + b).
 double fischer_burmeister(double a, double b) {
@@ -194,10 +206,26 @@ Point evaluate(const FbSystem& sys, Vec x) {
   return p;
 }
 
+// Every O(N^3) factorisation of one solve is charged here (units: newton_fb.h). limit 0: none.
+class WorkMeter {
+ public:
+  explicit WorkMeter(int limit) : limit_(limit) {}
+  bool can_afford(int units) const { return limit_ <= 0 || spent_ + units <= limit_; }
+  bool exhausted() const { return !can_afford(1); }
+  void charge(int units) { spent_ += units; }
+  int spent() const { return spent_; }
+  int remaining() const { return limit_ <= 0 ? INT_MAX : std::max(0, limit_ - spent_); }
+
+ private:
+  int limit_;
+  int spent_ = 0;
+};
+
 // Converged: the original problem is solved. SubproblemSolved: |Phi| of the (regularised) system
 // is below the inner tolerance but the original residual is not (proximal stage only).
 // Stagnated: the merit fell by less than 10% over kStagnationWindow iterations.
-enum class StartEnd { Converged, SubproblemSolved, IterationCap, Stagnated, Stalled, NonFinite };
+// OutOfWork: the solve's work meter is spent.
+enum class StartEnd { Converged, SubproblemSolved, IterationCap, Stagnated, Stalled, NonFinite, OutOfWork };
 
 struct StartResult {
   Point best;  // smallest residual on the original problem
@@ -222,7 +250,8 @@ bool sufficient_descent(const Vec& d, const Vec& grad) {
   return grad.dot(d) <= -kDescentRho * std::pow(dn, kDescentPower);
 }
 
-// Armijo backtracking on Psi = 0.5 |Phi|^2. Returns the accepted step length, or 0 on failure.
+// Armijo backtracking on Psi = 0.5 |Phi|^2 (at most 41 trial points, O(N^2) each). Returns the
+// accepted step length, or 0 on failure.
 double armijo(const FbSystem& sys, const Vec& x, double psi, const Vec& d, double slope, Vec& x_new) {
   for (double t = 1.0; t >= kMinStep; t *= 0.5) {
     x_new = x + t * d;
@@ -234,7 +263,8 @@ double armijo(const FbSystem& sys, const Vec& x, double psi, const Vec& d, doubl
   return 0.0;
 }
 
-StartResult run_from(const FbSystem& sys, Vec x, int cap, double target, double inner_tol) {
+// At most `cap` iterations, each paid for on `meter` before its factorisation.
+StartResult run_from(const FbSystem& sys, Vec x, int cap, double target, double inner_tol, WorkMeter& meter) {
   StartResult out;
   out.best = evaluate(sys, x);
   const auto finish = [&](StartEnd end) {
@@ -251,6 +281,7 @@ StartResult run_from(const FbSystem& sys, Vec x, int cap, double target, double 
     if (r <= target) return finish(StartEnd::Converged);
     if (!all_finite(f)) return finish(StartEnd::NonFinite);
     if (f.lpNorm<Eigen::Infinity>() <= inner_tol) return finish(StartEnd::SubproblemSolved);
+    if (!meter.can_afford(kLuWork)) return finish(StartEnd::OutOfWork);
     const Mat J = sys.jacobian(x, y);
     const Vec grad = J.transpose() * f;
     const double psi = 0.5 * f.squaredNorm();
@@ -259,7 +290,8 @@ StartResult run_from(const FbSystem& sys, Vec x, int cap, double target, double 
       return finish(StartEnd::Stagnated);
 
     // Newton, then Levenberg–Marquardt, then steepest descent: the first direction that passes
-    // the descent test and the Armijo search gives the step (LM only computed when needed).
+    // the descent test and the Armijo search gives the step (LM only computed when needed and
+    // affordable).
     Vec x_new;
     const auto try_step = [&](const Vec& d, bool require_descent) {
       if (!all_finite(d) || d.squaredNorm() == 0.0) return false;
@@ -267,9 +299,13 @@ StartResult run_from(const FbSystem& sys, Vec x, int cap, double target, double 
       return armijo(sys, x, psi, d, grad.dot(d), x_new) > 0.0;
     };
     bool moved = false;
+    meter.charge(kLuWork);
     Eigen::PartialPivLU<Mat> lu(J);
     if (lu.rcond() > kMinRcond) moved = try_step(lu.solve(-f), true);
-    if (!moved) moved = try_step(levenberg_marquardt_step(J, f, grad), true);
+    if (!moved && meter.can_afford(kLmExtraWork)) {
+      meter.charge(kLmExtraWork);
+      moved = try_step(levenberg_marquardt_step(J, f, grad), true);
+    }
     if (!moved) moved = try_step(-grad, false);
     ++out.iterations;
     if (!moved) return finish(StartEnd::Stalled);
@@ -283,24 +319,48 @@ StartResult run_from(const FbSystem& sys, Vec x, int cap, double target, double 
 // Proximal point (Rockafellar): solve the regularised problems x -> F(x) + eps (x - x_k) by
 // Newton, re-centring at each answer, eps shrinking. Each subproblem of a monotone (PSD) problem
 // is strongly monotone, so Newton is well posed there even where the original Jacobian is
-// singular (degenerate contact LCPs, flat valleys of the merit). Stops within `budget` iterations.
-StartResult proximal_point(FbSystem sys, const Vec& x0, int budget, double target) {
+// singular (degenerate contact LCPs, flat valleys of the merit). Stops within `budget` iterations
+// (every subproblem counts at least one, even one that ends before its first iteration), when the
+// meter is spent, and, with `patient` false, after kProximalPatience subproblems in a row that
+// did not improve the best residual by 1%.
+StartResult proximal_point(FbSystem sys, const Vec& x0, int budget, double target, WorkMeter& meter, bool patient) {
   StartResult out;
   out.best = evaluate(sys, x0);
   Vec center = x0;
   double eps = kProximalStart;
-  while (out.iterations < budget) {
+  int without_progress = 0;
+  while (out.iterations < budget && !meter.exhausted()) {
     sys.set_proximal(eps, center);
-    StartResult inner = run_from(sys, center, std::min(kProximalInnerCap, budget - out.iterations),
-                                 target, kProximalInnerTol * eps);
+    const double before = out.best.residual;
+    StartResult inner = run_from(sys, center, std::min(kProximalInnerCap, budget - out.iterations), target,
+                                 kProximalInnerTol * eps, meter);
     out.iterations += std::max(1, inner.iterations);
     if (inner.best.residual < out.best.residual) out.best = inner.best;
     if (out.best.residual <= target || inner.end == StartEnd::NonFinite) break;
+    without_progress = out.best.residual < 0.99 * before ? 0 : without_progress + 1;
+    if (!patient && without_progress >= kProximalPatience) break;
     center = std::move(inner.last);
     eps = std::max(kProximalMin, eps * kProximalShrink);
   }
-  out.end = out.best.residual <= target ? StartEnd::Converged : StartEnd::IterationCap;
+  out.end = out.best.residual <= target ? StartEnd::Converged
+            : meter.exhausted()         ? StartEnd::OutOfWork
+                                        : StartEnd::IterationCap;
   return out;
+}
+
+// Solves the square system K(idx, idx) x = rhs: partial-pivot LU (one work unit) when it is well
+// conditioned, else, for small systems only, full-pivot LU (a particular solution when singular).
+// Returns false when neither applies or the answer is not finite.
+bool solve_square(const Mat& sub, const Vec& rhs, Vec& sol) {
+  const Eigen::PartialPivLU<Mat> lu(sub);
+  if (lu.rcond() > kMinRcond) {
+    sol = lu.solve(rhs);
+  } else if (sub.rows() <= kSmallDense) {
+    sol = Eigen::FullPivLU<Mat>(sub).solve(rhs);
+  } else {
+    return false;
+  }
+  return all_finite(sol);
 }
 
 // Active-set polish: B = {i : z_i > w_i}; solve the free rows and w_B = 0 for (u, z_B), z_rest = 0.
@@ -311,67 +371,121 @@ Point polish(const FbSystem& sys, const Point& p) {
     if (p.x(i) > p.y(i)) idx.push_back(i);
   Vec x = Vec::Zero(sys.size());
   if (!idx.empty()) {
-    const Mat sub = sys.scaled_K()(idx, idx);
-    const Vec rhs = -sys.scaled_k()(idx);
-    const Vec sol = Eigen::FullPivLU<Mat>(sub).solve(rhs);
-    if (!all_finite(sol)) return p;
+    Vec sol;
+    if (!solve_square(sys.scaled_K()(idx, idx), -sys.scaled_k()(idx), sol)) return p;
     for (std::size_t j = 0; j < idx.size(); ++j) x(idx[j]) = sol(static_cast<Eigen::Index>(j));
   }
   Point q = evaluate(sys, std::move(x));
   return q.residual < p.residual ? q : p;
 }
 
-// Starting points (see the file comment), returned in scaled unknowns. u is fitted to the free
-// rows in the least-squares sense.
-std::vector<Vec> starting_points(const FbSystem& sys, const Mlcp& p) {
-  const int n = sys.free_size(), m = sys.comp_size();
-  const Vec z_shift = (-p.b).cwiseMax(0.0);
-  const double scale = std::max(1.0, m > 0 ? p.b.lpNorm<Eigen::Infinity>() : 0.0);
-  Vec z_perturbed = z_shift;
-  for (int i = 0; i < m; ++i) z_perturbed(i) += 0.1 * scale * (1.0 + (7 * i) % 5) / 5.0;
+// The starting points (see the file comment), in scaled unknowns, built one at a time so that a
+// solve that ends early never pays for the later ones. u is fitted to the free rows in the
+// least-squares sense.
+class StartingPoints {
+ public:
+  static constexpr int kCount = 4;
 
-  // Projected unconstrained solution of K x = -k (least squares on the scaled system).
-  Vec x_free = Eigen::CompleteOrthogonalDecomposition<Mat>(sys.scaled_K()).solve(-sys.scaled_k());
-  if (!all_finite(x_free)) x_free = Vec::Zero(sys.size());
-  const Vec z_unconstrained = sys.to_original(x_free).tail(m).cwiseMax(0.0);
+  StartingPoints(const FbSystem& sys, const Mlcp& p) : sys_(sys), p_(p) {
+    if (sys.free_size() > 0) free_fit_.compute(p.A);  // the free block: small in practice
+  }
 
-  std::vector<Vec> zs = {Vec::Zero(m), z_shift, z_unconstrained, z_perturbed};
-  std::vector<Vec> starts;
-  Eigen::CompleteOrthogonalDecomposition<Mat> free_fit;
-  if (n > 0) free_fit.compute(p.A);
-  for (const Vec& z : zs) {
+  // Start k (0 <= k < kCount); the projected unconstrained solution (k = 2) is charged on meter.
+  Vec get(int k, WorkMeter& meter) const {
+    const int m = sys_.comp_size();
+    const Vec z_shift = (-p_.b).cwiseMax(0.0);
+    switch (k) {
+      case 0: return lift(Vec::Zero(m));
+      case 1: return lift(z_shift);
+      case 2: return lift(unconstrained_z(meter));
+      default: {
+        const double scale = std::max(1.0, m > 0 ? p_.b.lpNorm<Eigen::Infinity>() : 0.0);
+        Vec z = z_shift;
+        for (int i = 0; i < m; ++i) z(i) += 0.1 * scale * (1.0 + (7 * i) % 5) / 5.0;
+        return lift(z);
+      }
+    }
+  }
+
+ private:
+  // max(0, z-part of the solution of K x = -k): LU when well conditioned, otherwise the
+  // least-squares solution by complete orthogonal decomposition (charged kCodWork).
+  Vec unconstrained_z(WorkMeter& meter) const {
+    const int m = sys_.comp_size();
+    meter.charge(kLuWork);
+    const Eigen::PartialPivLU<Mat> lu(sys_.scaled_K());
+    Vec x_free;
+    if (lu.rcond() > kMinRcond) {
+      x_free = lu.solve(-sys_.scaled_k());
+    } else if (meter.can_afford(kCodWork)) {
+      meter.charge(kCodWork);
+      x_free = Eigen::CompleteOrthogonalDecomposition<Mat>(sys_.scaled_K()).solve(-sys_.scaled_k());
+    }
+    if (x_free.size() != sys_.size() || !all_finite(x_free)) return Vec::Zero(m);
+    return sys_.to_original(x_free).tail(m).cwiseMax(0.0);
+  }
+
+  Vec lift(const Vec& z) const {
+    const int n = sys_.free_size(), m = sys_.comp_size();
     Vec x(n + m);
     if (n > 0) {
-      Vec u = free_fit.solve(-(p.C * z + p.a));
+      Vec u = free_fit_.solve(-(p_.C * z + p_.a));
       if (!all_finite(u)) u = Vec::Zero(n);
       x << u, z;
     } else {
       x = z;
     }
-    starts.push_back(sys.to_scaled(x));
+    return sys_.to_scaled(x);
   }
-  return starts;
+
+  const FbSystem& sys_;
+  const Mlcp& p_;
+  Eigen::CompleteOrthogonalDecomposition<Mat> free_fit_;
+};
+
+// Newton iterations for start k: the per-start cap, and in budgeted mode at most half of the
+// remaining work (the last start may use all of it), but never fewer than one stagnation window.
+int start_cap(const detail::NewtonBudget& budget, const WorkMeter& meter, int k) {
+  if (budget.total_work <= 0) return budget.per_start;
+  const int remaining = meter.remaining();
+  const int share = k + 1 == StartingPoints::kCount ? remaining : remaining / 2;
+  return std::min(budget.per_start, std::max(share, std::min(remaining, kStagnationWindow + 2)));
 }
 
 }  // namespace
 
 namespace detail {
 
+NewtonBudget default_newton_budget(const SolveOptions& options) {
+  NewtonBudget budget;
+  budget.per_start = options.max_iterations > 0 ? options.max_iterations : kDefaultIterationsPerStart;
+  return budget;
+}
+
 NewtonFbOutcome newton_fb_mixed(const Mlcp& mlcp, const SolveOptions& options) {
+  return newton_fb_mixed(mlcp, options, default_newton_budget(options));
+}
+
+NewtonFbOutcome newton_fb_mixed(const Mlcp& mlcp, const SolveOptions& options, const NewtonBudget& budget) {
   const FbSystem sys(mlcp);
   const int n = sys.free_size(), m = sys.comp_size();
-  const int cap = options.max_iterations > 0 ? options.max_iterations : kDefaultIterationsPerStart;
   const double target = 0.1 * options.tolerance;
+  WorkMeter meter(budget.total_work);
+  const StartingPoints starts(sys, mlcp);
 
   NewtonFbOutcome out;
   Point best;
   int stalled = 0, starts_run = 0;
-  for (const Vec& start : starting_points(sys, mlcp)) {
+  bool stagnated = false;
+  for (int k = 0; k < StartingPoints::kCount && !meter.exhausted(); ++k) {
+    const int work_before = meter.spent();
+    const double best_before = best.residual;
+    const int cap = start_cap(budget, meter, k);
     // Plain Newton first; when it stagnates or stalls, proximal point for the rest of the budget.
-    StartResult run = run_from(sys, start, cap, target, 0.0);
+    StartResult run = run_from(sys, starts.get(k, meter), cap, target, 0.0, meter);
     ++starts_run;
     if (run.end == StartEnd::Stagnated || run.end == StartEnd::Stalled) {
-      StartResult prox = proximal_point(sys, run.best.x, cap - run.iterations, target);
+      StartResult prox = proximal_point(sys, run.best.x, cap - run.iterations, target, meter, !budget.stop_on_stagnation);
       run.iterations += prox.iterations;
       if (prox.best.residual < run.best.residual) {
         run.best = prox.best;
@@ -381,16 +495,28 @@ NewtonFbOutcome newton_fb_mixed(const Mlcp& mlcp, const SolveOptions& options) {
       }  // else: Stalled, and the proximal stage could not move away either
     }
     out.iterations += run.iterations;
-    const Point polished = polish(sys, run.best);
-    if (polished.residual < best.residual) best = polished;
+    Point candidate = run.best;
+    // Polish even a converged point: the active-set solve makes it exact to round-off.
+    if (meter.can_afford(kLuWork)) {
+      meter.charge(kLuWork);
+      candidate = polish(sys, candidate);
+    }
+    if (candidate.residual < best.residual) best = candidate;
     if (run.end == StartEnd::Stalled || run.end == StartEnd::NonFinite) ++stalled;
+    if (meter.spent() == work_before) meter.charge(1);  // a start never comes for free
     if (best.residual <= target) break;
+    if (budget.stop_on_stagnation && k > 0 && !(best.residual < kStartProgress * best_before)) {
+      stagnated = true;
+      break;
+    }
   }
+  out.work = meter.spent();
 
   if (best.x.size() != n + m || !all_finite(best.x)) best = evaluate(sys, Vec::Zero(n + m));
   const Vec x = sys.to_original(best.x);
   out.u = x.head(n);
-  out.z = x.tail(m);
+  // Never hand out a negative multiplier (a contact that pulls), even from a failed solve.
+  out.z = x.tail(m).cwiseMax(0.0);
   out.residual = best.residual;
   out.converged = best.residual <= options.tolerance;
   if (out.converged) {
@@ -399,22 +525,25 @@ NewtonFbOutcome newton_fb_mixed(const Mlcp& mlcp, const SolveOptions& options) {
   }
   std::ostringstream msg;
   msg << "newton-fb: no solution found from " << starts_run << " starting points (best residual "
-      << best.residual << " after " << out.iterations << " iterations); ";
+      << best.residual << " after " << out.iterations << " iterations, " << out.work << " work units); ";
   if (stalled == starts_run) {
     out.status = SolveStatus::NumericalBreakdown;
     msg << "every start stalled at a stationary point of the merit function";
   } else {
     out.status = SolveStatus::IterationLimit;
-    msg << "iteration cap " << cap << " per start reached";
+    if (stagnated)
+      msg << "stopped: a restart did not improve the best residual by 10%";
+    else if (budget.total_work > 0 && meter.exhausted())
+      msg << "work budget " << budget.total_work << " spent";
+    else
+      msg << "iteration cap " << budget.per_start << " per start reached";
   }
   msg << "; Newton cannot prove infeasibility";
   out.message = msg.str();
   return out;
 }
 
-}  // namespace detail
-
-LcpResult solve_newton_fb(const Lcp& lcp, const SolveOptions& options) {
+LcpResult solve_newton_fb_budgeted(const Lcp& lcp, const SolveOptions& options, const NewtonBudget& budget) {
   const auto t0 = std::chrono::steady_clock::now();
   LcpResult result;
   result.solver = "newton";
@@ -439,7 +568,7 @@ LcpResult solve_newton_fb(const Lcp& lcp, const SolveOptions& options) {
     as_mixed.B = lcp.M;
     as_mixed.a.resize(0);
     as_mixed.b = lcp.q;
-    detail::NewtonFbOutcome run = detail::newton_fb_mixed(as_mixed, options);
+    NewtonFbOutcome run = newton_fb_mixed(as_mixed, options, budget);
     result.z = std::move(run.z);
     result.status = run.status;
     result.iterations = run.iterations;
@@ -450,6 +579,12 @@ LcpResult solve_newton_fb(const Lcp& lcp, const SolveOptions& options) {
   finalize_result(lcp, options.tolerance, result);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return result;
+}
+
+}  // namespace detail
+
+LcpResult solve_newton_fb(const Lcp& lcp, const SolveOptions& options) {
+  return detail::solve_newton_fb_budgeted(lcp, options, detail::default_newton_budget(options));
 }
 
 }  // namespace pegsim

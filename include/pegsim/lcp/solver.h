@@ -22,6 +22,10 @@ struct SolveOptions {
   int max_iterations = 0;                // 0: the solver's own default
   const std::vector<int>* warm_basis = nullptr;  // Lemke: guessed set of basic z indices
   double pgs_relaxation = 1.0;           // PGS/SOR omega in (0, 2)
+  // The caller's promise that M is copositive-plus (or, like Stewart–Trinkle friction LCPs, of a
+  // class where Lemke's ray termination proves infeasibility): Auto then reports a Lemke ray as
+  // Infeasible without further attempts. Auto detects symmetric PSD M itself.
+  bool copositive_plus = false;
 };
 
 LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options = {});

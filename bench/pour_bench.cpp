@@ -1,0 +1,179 @@
+// Pour2d engine benchmark: the PEG authors' 20-body pour (body set a,
+// shared/data/reference-pour2d) simulated for 5 s at h = 0.01 with each contact model, the whole
+// pipeline (proximity -> model -> assembly -> solve -> integrate; no overlap metrics).
+//
+//   build/pegsim_bench --benchmark_filter='^pour/' --benchmark_counters_tabular=true
+//
+// Targets (the issue): peg's 5 s pour in at most 0.5 s of CPU, and peg at most 1.5x the standard
+// model's time. Benchmarks:
+//   pour/<model>/full/h:0.01        5 s, 500 steps, 20 bodies
+//   pour/<model>/short/h:0.01       1 s, the first 4 bodies: a quick check
+//   pour/<model>/dense_lu/h:0.01    reference: one Eigen PartialPivLU of every step's assembled LCP
+//                                   matrix (the matrices of one full run, collected beforehand): the
+//                                   cost of "a plain dense factorisation per step", a lower bound
+//                                   for any pivoting solver on these problems.
+// Counters per simulated run: steps, failures (solves not Solved), mean_lcp, max_lcp,
+// solve_share (solve / step time) and the per-stage seconds of Simulation's StepProfile
+// (proximity_s, model_s, assembly_s, solve_s, integrate_s, other_s = step total minus the stages).
+// Runs are deterministic; their times are wall and CPU of the calling thread (Google Benchmark).
+// This file has no main(): bench/lcp_bench.cpp holds the executable's.
+#include <pegsim/assembly/assembly.h>
+#include <pegsim/dynamics/simulation.h>
+#include <pegsim/scene/pour2d.h>
+
+#include <Eigen/LU>
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace pegsim::bench {
+namespace {
+
+constexpr double kPourStep = 0.01;
+constexpr double kFullDuration = 5.0;
+constexpr double kShortDuration = 1.0;
+constexpr int kShortBodies = 4;
+
+std::string pour_bodies_file() { return std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour2d/bodies_a.json"; }
+
+const Scene& pour_scene(int bodies) {
+  static std::map<int, Scene> scenes;  // benchmarks run one at a time: no concurrent access
+  auto it = scenes.find(bodies);
+  if (it == scenes.end()) it = scenes.emplace(bodies, make_pour2d_from_bodies_file(pour_bodies_file(), bodies)).first;
+  return it->second;
+}
+
+SimulationOptions pour_options(const std::string& model) {
+  SimulationOptions o;
+  o.model = model;
+  o.time_step = kPourStep;
+  return o;
+}
+
+struct PourTotals {
+  int steps = 0;
+  int failures = 0;
+  long lcp_sum = 0;
+  int max_lcp = 0;
+  StepProfile profile;  // summed over steps
+};
+
+void add_step(PourTotals& totals, const StepRecord& r) {
+  ++totals.steps;
+  if (!r.solved()) ++totals.failures;
+  totals.lcp_sum += r.lcp_size;
+  totals.max_lcp = std::max(totals.max_lcp, r.lcp_size);
+  totals.profile.proximity += r.profile.proximity;
+  totals.profile.model += r.profile.model;
+  totals.profile.assembly += r.profile.assembly;
+  totals.profile.solve += r.profile.solve;
+  totals.profile.integrate += r.profile.integrate;
+  totals.profile.total += r.profile.total;
+}
+
+PourTotals simulate_pour(const std::string& model, int bodies, double duration) {
+  Simulation simulation(pour_scene(bodies), pour_options(model));
+  PourTotals totals;
+  const long steps = std::lround(duration / kPourStep);
+  for (long k = 0; k < steps; ++k) add_step(totals, simulation.step());
+  return totals;
+}
+
+void report(benchmark::State& state, const PourTotals& t) {
+  using benchmark::Counter;
+  const auto per_run = Counter::kAvgIterations;
+  state.counters["steps"] = t.steps;
+  state.counters["failures"] = t.failures;
+  state.counters["mean_lcp"] = t.steps > 0 ? static_cast<double>(t.lcp_sum) / t.steps : 0.0;
+  state.counters["max_lcp"] = t.max_lcp;
+  state.counters["solve_share"] = t.profile.total > 0 ? t.profile.solve / t.profile.total : 0.0;
+  const StepProfile& p = t.profile;
+  const double iterations = static_cast<double>(state.iterations());
+  state.counters["proximity_s"] = Counter(p.proximity * iterations, per_run);
+  state.counters["model_s"] = Counter(p.model * iterations, per_run);
+  state.counters["assembly_s"] = Counter(p.assembly * iterations, per_run);
+  state.counters["solve_s"] = Counter(p.solve * iterations, per_run);
+  state.counters["integrate_s"] = Counter(p.integrate * iterations, per_run);
+  state.counters["other_s"] =
+      Counter((p.total - p.proximity - p.model - p.assembly - p.solve - p.integrate) * iterations, per_run);
+}
+
+// The whole pour, timed end to end; the counters describe the last run (all runs are identical).
+void pour_run(benchmark::State& state, std::string model, int bodies, double duration) {
+  PourTotals totals;
+  pour_scene(bodies);  // load outside the timing
+  for (auto _ : state) {
+    totals = simulate_pour(model, bodies, duration);
+    benchmark::DoNotOptimize(totals.steps);
+  }
+  report(state, totals);
+}
+
+// Inverse mass of the bodies active at the start of a step (the layout Simulation::step uses).
+InverseMass step_inverse_mass(const std::vector<Body>& bodies, const std::vector<char>& active) {
+  InverseMass inv;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    if (!active[i] || bodies[i].is_static) continue;
+    Mat block = Mat::Zero(kDofPerBody2D, kDofPerBody2D);
+    block(0, 0) = block(1, 1) = 1.0 / bodies[i].mass;
+    block(2, 2) = bodies[i].inertia > 0.0 ? 1.0 / bodies[i].inertia : 0.0;
+    inv.offsets.push_back(inv.dofs);
+    inv.blocks.push_back(block);
+    inv.dofs += kDofPerBody2D;
+  }
+  return inv;
+}
+
+// Every step's LCP matrix of one full run, re-assembled from the step's rows (q is irrelevant).
+const std::vector<Mat>& pour_matrices(const std::string& model) {
+  static std::map<std::string, std::vector<Mat>> cache;
+  auto it = cache.find(model);
+  if (it != cache.end()) return it->second;
+  std::vector<Mat> matrices;
+  Simulation simulation(pour_scene(kPour2dDefaultCount), pour_options(model));
+  const long steps = std::lround(kFullDuration / kPourStep);
+  for (long k = 0; k < steps; ++k) {
+    const InverseMass inv = step_inverse_mass(simulation.bodies(), simulation.active_bodies());
+    simulation.step();
+    if (simulation.last_rows().size() == 0) continue;
+    matrices.push_back(assemble_lcp(simulation.last_rows(), inv, Vec::Zero(inv.dofs)).M);
+  }
+  return cache.emplace(model, std::move(matrices)).first->second;
+}
+
+void pour_dense_lu(benchmark::State& state, std::string model) {
+  const std::vector<Mat>& matrices = pour_matrices(model);
+  long size_sum = 0;
+  for (const Mat& m : matrices) size_sum += m.rows();
+  for (auto _ : state) {
+    for (const Mat& m : matrices) {
+      Eigen::PartialPivLU<Mat> lu(m);
+      benchmark::DoNotOptimize(lu.matrixLU().data());
+    }
+  }
+  state.counters["factorisations"] = static_cast<double>(matrices.size());
+  state.counters["mean_lcp"] = matrices.empty() ? 0.0 : static_cast<double>(size_sum) / matrices.size();
+}
+
+void register_pour_benchmarks() {
+  for (const std::string model : {"standard", "peg", "peg-accurate"}) {
+    benchmark::RegisterBenchmark(("pour/" + model + "/full/h:0.01").c_str(), pour_run, model,
+                                 kPour2dDefaultCount, kFullDuration)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("pour/" + model + "/short/h:0.01").c_str(), pour_run, model, kShortBodies,
+                                 kShortDuration)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("pour/" + model + "/dense_lu/h:0.01").c_str(), pour_dense_lu, model)
+        ->Unit(benchmark::kMillisecond);
+  }
+}
+
+// Registration at static-initialisation time, like BENCHMARK(...), but with run-time names.
+[[maybe_unused]] const bool registered = (register_pour_benchmarks(), true);
+
+}  // namespace
+}  // namespace pegsim::bench
