@@ -4,7 +4,8 @@
 //   1. q >= 0: z = 0.
 //   2. Lemke (warm-started from options.warm_basis): exact, fast, complete for the contact LCPs
 //      (copositive-plus M) but may ray-terminate on the nonconvex (Egan) formulations.
-//      With options.copositive_plus, a Lemke ray is reported as Infeasible at once.
+//      A ray with a checked infeasibility certificate (or any ray, with options.copositive_plus)
+//      ends the solve: Infeasible.
 //   3. Newton–FB under a fixed work budget: handles many problems where Lemke's ray termination
 //      proves nothing.
 //   4. Enumeration of complementary bases when n <= 12: exhaustive, so it finds a solution if
@@ -18,6 +19,7 @@
 
 #include "newton_fb.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
@@ -29,8 +31,12 @@ namespace {
 
 constexpr int kEnumerateMaxSize = 12;
 // Newton inside Auto is a fallback: a fixed work budget (newton_fb.h units, about that many dense
-// factorisations) keeps a failing step as cheap as a few Lemke solves, deterministically.
-constexpr int kNewtonWorkBudget = 40;
+// factorisations) keeps a failing step as cheap as a few Lemke solves, deterministically. Small
+// problems get more units (each is cheap): about 4e7 / n^3 of them, between 40 and 400.
+int newton_work_budget(int n) {
+  const double cube = static_cast<double>(n) * n * n;
+  return static_cast<int>(std::clamp(4e7 / cube, 40.0, 400.0));
+}
 
 std::string describe(const LcpResult& r) {
   const char* unit = r.solver == "lemke" ? "pivots" : r.solver == "enumerate" ? "bases"
@@ -53,16 +59,6 @@ bool symmetric_with_positive_diagonal(const Mat& M) {
   if ((M.diagonal().array() <= 0.0).any()) return false;
   const double scale = std::max(1.0, M.cwiseAbs().maxCoeff());
   return (M - M.transpose()).cwiseAbs().maxCoeff() <= 1e-12 * scale;
-}
-
-// Symmetric positive semidefinite M is copositive-plus, so Lemke's ray proves infeasibility
-// (Cottle–Pang–Stone 4.4.13). Frictionless contact LCPs are of this kind.
-bool symmetric_psd(const Mat& M) {
-  if (!symmetric_with_positive_diagonal(M)) return false;
-  const Eigen::LDLT<Mat> ldlt(M);
-  if (ldlt.info() != Eigen::Success) return false;
-  const double floor = -1e-10 * std::max(1.0, M.diagonal().maxCoeff());
-  return (ldlt.vectorD().array() >= floor).all();
 }
 
 }  // namespace
@@ -97,7 +93,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
   }
 
   detail::NewtonBudget newton_budget = detail::default_newton_budget(options);
-  newton_budget.total_work = kNewtonWorkBudget;
+  newton_budget.total_work = newton_work_budget(n);
   newton_budget.stop_on_stagnation = true;
   std::vector<std::function<LcpResult()>> plan = {
       [&] { return solve_lemke(lcp, options); },
@@ -115,9 +111,10 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
     finalize_result(lcp, options.tolerance, r);
     attempts.push_back(describe(r));
     if (r.status == SolveStatus::Solved) return finish(std::move(r), std::move(attempts));
-    // For a copositive-plus M (the caller's promise) Lemke's ray is a proof: stop there.
-    if (r.status == SolveStatus::Infeasible && (options.copositive_plus || symmetric_psd(lcp.M))) {
-      r.message = "auto: " + r.message + " (copositive-plus: Lemke's ray proves infeasibility)";
+    // A checked Farkas certificate, or a Lemke ray on a copositive-plus M (the caller's promise),
+    // proves infeasibility: nothing else can succeed.
+    if (r.status == SolveStatus::Infeasible && (r.certified_infeasible || options.copositive_plus)) {
+      r.message = "auto: " + r.message;
       return finish(std::move(r), std::move(attempts));
     }
     const bool better = !have_best || r.residual < best.residual;

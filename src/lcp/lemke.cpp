@@ -589,6 +589,7 @@ struct SearchOutcome {
   std::string detail;
   int pivots = 0;
   int restarts = 0;
+  bool certified = false;  // Ray with a verified Farkas certificate
 };
 
 // The textbook path first; after a ray that carries no infeasibility certificate, restarts from
@@ -622,6 +623,7 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, const Vec& q, const Sca
     if (end == PathEnd::Ray && proves_infeasible(lcp, unscaled(path.ray()))) {
       SearchOutcome proof{end, unscaled(path.z()), path.basic_z(), path.detail(), first.pivots, first.restarts};
       proof.detail += "; the ray is an infeasibility certificate (dz >= 0, M^T dz <= 0, q^T dz < 0)";
+      proof.certified = true;
       return proof;
     }
     if (n > kRestartMaxSize || first.restarts >= kMaxRestarts || ++tries > kMaxStartTries || !next_subset(start, n)) {
@@ -685,6 +687,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
     case PathEnd::Solution: return finish(SolveStatus::Solved);
     case PathEnd::Ray:
       result.message = out.detail;
+      result.certified_infeasible = out.certified;
       return finish(SolveStatus::Infeasible);
     case PathEnd::PivotCap:
       result.message = "pivot cap reached (" + std::to_string(max_pivots) + " pivots";

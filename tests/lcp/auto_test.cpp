@@ -66,18 +66,33 @@ TEST(Auto, WarmBasisIsPassedToLemke) {
   EXPECT_LT((hot.z - cold.z).cwiseAbs().maxCoeff(), 1e-6);  // SPD: unique
 }
 
-// w = -z - 1: no solution. Auto must try everything applicable, then fail honestly.
+// w = -z - 1: no solution. Lemke's ray dz = 1 is a Farkas certificate (M^T dz = -1 <= 0,
+// q^T dz = -1 < 0): Auto reports Infeasible after that one attempt, and every other solver agrees.
 TEST(Auto, InfeasibleOneByOneIsNotSolved) {
   const Lcp lcp{Mat::Constant(1, 1, -1.0), Vec::Constant(1, -1.0)};
   const LcpResult r = solve_auto(lcp);
-  EXPECT_NE(r.status, SolveStatus::Solved);
+  EXPECT_EQ(r.status, SolveStatus::Infeasible);
+  EXPECT_TRUE(r.certified_infeasible);
   EXPECT_TRUE(std::isfinite(r.residual));
   EXPECT_TRUE(r.z.allFinite());
-  ASSERT_EQ(r.attempts.size(), 3u);  // lemke, newton, enumerate; no pgs (M_11 < 0)
-  EXPECT_TRUE(starts_with(r.attempts[0], "lemke: "));
+  ASSERT_EQ(r.attempts.size(), 1u);
+  EXPECT_TRUE(starts_with(r.attempts[0], "lemke: infeasible"));
+  EXPECT_FALSE(r.message.empty());
+  EXPECT_NE(solve_newton_fb(lcp).status, SolveStatus::Solved);
+  EXPECT_NE(solve_enumerate(lcp).status, SolveStatus::Solved);
+}
+
+// Without a certificate (Lemke capped before its ray), Auto tries everything applicable.
+TEST(Auto, UncertifiedFailureTriesEverySolver) {
+  const Lcp lcp{Mat::Constant(1, 1, -1.0), Vec::Constant(1, -1.0)};
+  SolveOptions capped;
+  capped.max_iterations = 1;
+  const LcpResult r = solve_auto(lcp, capped);
+  EXPECT_NE(r.status, SolveStatus::Solved);
+  EXPECT_FALSE(r.certified_infeasible);
+  ASSERT_EQ(r.attempts.size(), 3u) << r.attempts[0];  // lemke, newton, enumerate; no pgs (M_11 < 0)
   EXPECT_TRUE(starts_with(r.attempts[1], "newton: "));
   EXPECT_TRUE(starts_with(r.attempts[2], "enumerate: "));
-  EXPECT_FALSE(r.message.empty());
 }
 
 // A contact problem plus a copy of contact 0 with the opposite normal and a gap that makes the
@@ -90,29 +105,32 @@ TEST(Auto, ContactProblemWithInfeasibleShiftIsNotSolved) {
   Lcp lcp = contact_lcp(J_conflict, rng);
   lcp.q(6) = -lcp.q(0) - 0.5;
   const LcpResult r = solve_auto(lcp);
-  EXPECT_NE(r.status, SolveStatus::Solved);
+  EXPECT_EQ(r.status, SolveStatus::Infeasible) << r.message;
+  EXPECT_TRUE(r.certified_infeasible);
   EXPECT_TRUE(std::isfinite(r.residual));
   EXPECT_GT(r.residual, SolveOptions{}.tolerance);
-  ASSERT_EQ(r.attempts.size(), 4u);  // symmetric, positive diagonal: PGS is tried last
-  EXPECT_TRUE(starts_with(r.attempts[3], "pgs: "));
-
-  // The returned attempt is the one with the smallest verified residual.
-  for (const LcpResult& single :
-       {solve_lemke(lcp), solve_newton_fb(lcp), solve_enumerate(lcp), solve_pgs(lcp)})
-    EXPECT_LE(r.residual, single.residual) << single.solver;
+  EXPECT_TRUE((r.z.array() >= 0.0).all());
+  // The certificate is right: no other solver finds a solution either.
+  for (const LcpResult& single : {solve_newton_fb(lcp), solve_enumerate(lcp), solve_pgs(lcp)})
+    EXPECT_NE(single.status, SolveStatus::Solved) << single.solver;
 }
 
 // The same on 2D rigid-body scenes (generators.h): two opposing contacts on one line of action
-// that both demand separation. Larger than the enumeration limit for most seeds.
+// that both demand separation. Larger than the enumeration limit for most seeds. M is symmetric
+// PSD (frictionless), so Lemke's ray is a proof and Auto reports Infeasible without more attempts.
 TEST(Auto, InfeasibleRigidBodyScenesAreNotSolved) {
   testgen::Rng rng(80);
   for (int trial = 0; trial < 5; ++trial) {
     const Lcp lcp = testgen::infeasible_contact_lcp(testgen::random_scene(3, 4 + 4 * trial, rng), rng);
     const LcpResult r = solve_auto(lcp);
-    EXPECT_NE(r.status, SolveStatus::Solved) << "trial " << trial;
+    EXPECT_EQ(r.status, SolveStatus::Infeasible) << "trial " << trial << ": " << r.message;
     EXPECT_TRUE(std::isfinite(r.residual));
+    EXPECT_GT(r.residual, SolveOptions{}.tolerance);
     EXPECT_TRUE(r.z.allFinite());
-    EXPECT_GE(r.attempts.size(), 2u);
+    EXPECT_TRUE((r.z.array() >= 0.0).all());
+    EXPECT_TRUE(r.certified_infeasible);
+    ASSERT_EQ(r.attempts.size(), 1u);
+    EXPECT_TRUE(starts_with(r.attempts[0], "lemke: infeasible")) << r.attempts[0];
     EXPECT_FALSE(r.message.empty());
   }
 }

@@ -29,6 +29,7 @@ struct LcpResult {
   std::string message;    // human-readable detail for non-Solved outcomes
   std::vector<int> basis; // indices i with z_i basic at the end (warm start for the next solve)
   std::vector<std::string> attempts;  // Auto: what was tried, in order, with each outcome
+  bool certified_infeasible = false;  // Infeasible with a checked Farkas certificate (Lemke's ray)
   bool status_ok() const { return status == SolveStatus::Solved; }
 };
 
