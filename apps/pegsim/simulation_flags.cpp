@@ -19,6 +19,12 @@ void SimulationFlags::add_to(CLI::App& command) {
   command.add_option("--on-failure", on_failure, "after a failed solve: continue (record, go on) or stop")
       ->check(CLI::IsMember({"continue", "stop"}));
   command.add_option("--dump-failed", dump_failed_dir, "directory for failed steps' LCPs (plain format)");
+  command.add_option("--recovery-depth", recovery_depth,
+                     "retry a failed step as halves, this many levels deep (default 2: down to h/4; 0: off)")
+      ->check(CLI::Range(0, 8));
+  command.add_option("--max-lcp", max_lcp_size,
+                     "divergence guard: stop the run at a step whose LCP has more rows (default 2000; 0: none)")
+      ->check(CLI::NonNegativeNumber);
 }
 
 SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
@@ -43,6 +49,8 @@ SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
   o.model_options.applicability_threshold = applicability.value_or(scene.settings.applicability_threshold);
   o.on_failure = on_failure == "stop" ? FailurePolicy::Stop : FailurePolicy::Continue;
   o.dump_failed_dir = dump_failed_dir;
+  if (recovery_depth) o.recovery_depth = *recovery_depth;
+  if (max_lcp_size) o.max_lcp_size = *max_lcp_size;
   return o;
 }
 

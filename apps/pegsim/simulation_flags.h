@@ -19,6 +19,8 @@ struct SimulationFlags {
   std::optional<double> gamma, epsilon, applicability;
   std::string on_failure = "continue";
   std::string dump_failed_dir;
+  std::optional<int> recovery_depth;
+  std::optional<int> max_lcp_size;
 
   void add_to(CLI::App& command);
   // Scene settings overridden by the flags. Throws std::invalid_argument with a message naming the

@@ -78,9 +78,15 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     const std::vector<char> active = simulation.active_bodies();
     const double energy_before = mechanical_energy(simulation.bodies(), active, gravity);
     m.record = simulation.step();
-    if (!m.record.solved()) ++s.solver_failures;
+    if (!m.record.solved()) {
+      ++s.solver_failures;
+      if (s.first_failure_time < 0.0) s.first_failure_time = (steps_before + 1) * h;
+    } else if (m.record.substeps > 1) {
+      ++s.recovered_steps;
+    }
     if (simulation.steps_taken() == steps_before) {  // FailurePolicy::Stop: the step was not applied
       s.stopped_early = true;
+      s.diverged = m.record.diverged;
       if (observer) observer(simulation, m);
       break;
     }
@@ -121,7 +127,10 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["time_step"] = s.time_step;
   j["steps"] = s.steps;
   j["solver_failures"] = s.solver_failures;
+  j["recovered_steps"] = s.recovered_steps;
+  j["first_failure_time"] = s.first_failure_time;
   j["stopped_early"] = s.stopped_early;
+  j["diverged"] = s.diverged;
   j["non_finite_steps"] = s.non_finite_steps;
   j["overlap_median"] = s.overlap_median;
   j["overlap_q1"] = s.overlap_q1;

@@ -132,21 +132,38 @@ Simulation::Simulation(Scene scene, SimulationOptions options)
   }
 }
 
-std::vector<char> Simulation::active_bodies() const {
+std::vector<char> Simulation::active_bodies() const { return active_at(time_); }
+
+std::vector<char> Simulation::active_at(double t) const {
   std::vector<char> active(scene_.bodies.size());
   for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
-    active[i] = is_spawned(scene_.bodies[i], time_, options_.time_step);
+    active[i] = is_spawned(scene_.bodies[i], t, options_.time_step);
   }
   return active;
 }
 
 StepRecord Simulation::step() {
   const auto step_start = Clock::now();
-  const double h = options_.time_step;
-  StepRecord record;
-  record.step = steps_ + 1;
+  const std::vector<Body> before = scene_.bodies;
+  StepRecord record = advance(options_.time_step, time_, 0, steps_ + 1);
+  if (record.diverged || (!record.solved() && options_.on_failure == FailurePolicy::Stop)) {
+    scene_.bodies = before;  // nothing invented: not even a recovered half step is kept
+    record.time = time_;
+    record.profile.total = seconds_since(step_start);
+    return record;
+  }
+  ++steps_;
+  time_ = steps_ * options_.time_step;  // no accumulated rounding drift in the clock
+  record.time = time_;
+  record.profile.total = seconds_since(step_start);
+  return record;
+}
 
-  const std::vector<char> active = active_bodies();
+StepRecord Simulation::advance(double h, double t0, int depth, int step_number) {
+  StepRecord record;
+  record.step = step_number;
+
+  const std::vector<char> active = active_at(t0);
   const std::vector<int> offsets = dof_offsets(scene_.bodies, active);
   const InverseMass inv_mass = inverse_mass(scene_.bodies, offsets);
   const Vec nu = gather_velocities(scene_.bodies, offsets, inv_mass.dofs);
@@ -187,6 +204,13 @@ StepRecord Simulation::step() {
   const Lcp lcp = assemble_lcp(last_rows_, inv_mass, nu_free);
   record.profile.assembly = seconds_since(t);
   record.lcp_size = lcp.size();
+  if (options_.max_lcp_size > 0 && lcp.size() > options_.max_lcp_size) {
+    record.diverged = true;
+    record.solver_status = SolveStatus::NumericalBreakdown;
+    record.solver = "guard";
+    record.residual = std::numeric_limits<double>::infinity();
+    return record;  // step() restores the state
+  }
 
   // 4. solve
   t = Clock::now();
@@ -196,32 +220,42 @@ StepRecord Simulation::step() {
   record.solver = result.solver;
   record.residual = result.residual;
   record.iterations = result.iterations;
-  if (!result.status_ok()) {
-    if (!options_.dump_failed_dir.empty()) {
-      std::filesystem::create_directories(options_.dump_failed_dir);
-      const std::string path = options_.dump_failed_dir + "/step_" + std::to_string(record.step) + ".lcp";
-      write_lcp_plain(lcp, path,
-                      "pegsim failed step " + std::to_string(record.step) + " model " + options_.model +
-                          " status " + to_string(result.status) + " residual " + std::to_string(result.residual));
-      failed_dumps_.push_back(path);
-    }
-    if (options_.on_failure == FailurePolicy::Stop) {
-      record.time = time_;
-      record.profile.total = seconds_since(step_start);
-      return record;  // state untouched: nothing invented
-    }
+  if (!result.status_ok() && depth < options_.recovery_depth) {
+    // Recovery: two half steps from the same state (nothing of this attempt is applied).
+    StepRecord first = advance(0.5 * h, t0, depth + 1, step_number);
+    StepRecord second = advance(0.5 * h, t0 + 0.5 * h, depth + 1, step_number);
+    StepRecord merged = record;  // the full step's counts describe the configuration at t0
+    merged.diverged = first.diverged || second.diverged;
+    merged.solver_status = !first.solved() ? first.solver_status : second.solver_status;
+    merged.solver = second.solver;
+    merged.residual = std::max(first.residual, second.residual);
+    merged.iterations += first.iterations + second.iterations;
+    merged.substeps = first.substeps + second.substeps;
+    merged.profile.proximity += first.profile.proximity + second.profile.proximity;
+    merged.profile.model += first.profile.model + second.profile.model;
+    merged.profile.assembly += first.profile.assembly + second.profile.assembly;
+    merged.profile.solve += first.profile.solve + second.profile.solve;
+    merged.profile.integrate = first.profile.integrate + second.profile.integrate;
+    return merged;
   }
+  if (!result.status_ok() && !options_.dump_failed_dir.empty()) {
+    std::filesystem::create_directories(options_.dump_failed_dir);
+    const std::string path = options_.dump_failed_dir + "/step_" + std::to_string(record.step) +
+                             (depth > 0 ? "_t" + std::to_string(t0) : std::string()) + ".lcp";
+    write_lcp_plain(lcp, path,
+                    "pegsim failed step " + std::to_string(record.step) + " model " + options_.model + " h " +
+                        std::to_string(h) + " status " + to_string(result.status) + " residual " +
+                        std::to_string(result.residual));
+    failed_dumps_.push_back(path);
+  }
+  if (!result.status_ok() && options_.on_failure == FailurePolicy::Stop) return record;  // step() restores
   last_z_ = result.z;
 
   // 5. integrate: nu^{l+1} from the impulses, q^{l+1} = q^l + h nu^{l+1}
   t = Clock::now();
-  const Vec nu_next = velocity_after_impulses(last_rows_, inv_mass, nu_free, result.z);
+  const Vec nu_next = velocity_after_impulses(last_rows_, inv_mass, nu_free, last_z_);
   integrate_positions(scene_.bodies, offsets, nu_next, h);
-  ++steps_;
-  time_ = steps_ * h;  // no accumulated rounding drift in the clock
-  record.time = time_;
   record.profile.integrate = seconds_since(t);
-  record.profile.total = seconds_since(step_start);
   return record;
 }
 

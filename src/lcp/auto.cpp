@@ -8,6 +8,7 @@
 //      ends the solve: Infeasible.
 //   3. Newton–FB under a fixed work budget: handles many problems where Lemke's ray termination
 //      proves nothing.
+//   3b. Lemke again, starting from Newton's active set (a short path when Newton got close).
 //   4. Enumeration of complementary bases when n <= 12: exhaustive, so it finds a solution if
 //      one exists (up to conditioning).
 //   5. PGS when M is symmetric with a positive diagonal: an inexact last attempt, accepted only
@@ -32,10 +33,11 @@ namespace {
 constexpr int kEnumerateMaxSize = 12;
 // Newton inside Auto is a fallback: a fixed work budget (newton_fb.h units, about that many dense
 // factorisations) keeps a failing step as cheap as a few Lemke solves, deterministically. Small
-// problems get more units (each is cheap): about 4e7 / n^3 of them, between 40 and 400.
+// budget is about 4e8 / n^3 units (~3e8 flops of factorisations, some 0.1 s), between 4 and 400:
+// small problems get many cheap iterations, a huge one only a few.
 int newton_work_budget(int n) {
   const double cube = static_cast<double>(n) * n * n;
-  return static_cast<int>(std::clamp(4e7 / cube, 40.0, 400.0));
+  return static_cast<int>(std::clamp(4e8 / cube, 4.0, 400.0));
 }
 
 std::string describe(const LcpResult& r) {
@@ -95,9 +97,25 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
   detail::NewtonBudget newton_budget = detail::default_newton_budget(options);
   newton_budget.total_work = newton_work_budget(n);
   newton_budget.stop_on_stagnation = true;
+  std::vector<int> newton_active;  // Newton's active set {i : z_i > w_i}, a warm start for Lemke
   std::vector<std::function<LcpResult()>> plan = {
       [&] { return solve_lemke(lcp, options); },
-      [&] { return detail::solve_newton_fb_budgeted(lcp, options, newton_budget); },
+      [&] {
+        LcpResult r = detail::solve_newton_fb_budgeted(lcp, options, newton_budget);
+        const Vec w = lcp.M * r.z + lcp.q;
+        for (int i = 0; i < n; ++i)
+          if (r.z(i) > w(i)) newton_active.push_back(i);
+        return r;
+      },
+      [&] {
+        // Lemke from Newton's near-solution basis: a short path to an exact answer when Newton
+        // got close but not to tolerance (degenerate or badly conditioned contact LCPs).
+        SolveOptions warm = options;
+        warm.warm_basis = &newton_active;
+        LcpResult r = solve_lemke(lcp, warm);
+        r.solver = "lemke";
+        return r;
+      },
   };
   if (n <= kEnumerateMaxSize) plan.push_back([&] { return solve_enumerate(lcp, options); });
   if (symmetric_with_positive_diagonal(lcp.M)) plan.push_back([&] { return solve_pgs(lcp, options); });

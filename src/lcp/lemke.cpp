@@ -594,12 +594,26 @@ struct SearchOutcome {
 
 // The textbook path first; after a ray that carries no infeasibility certificate, restarts from
 // other complementary bases (small problems only). lcp: original data, for the checks.
+// warm (may be empty): a guessed complementary basis, e.g. another solver's active set; its path
+// is tried first (it starts near the answer, so it is short), then the textbook path.
 SearchOutcome search_paths(const Lcp& lcp, const Mat& M, const Vec& q, const Scaling& scaling, int max_pivots,
-                           double tolerance) {
+                           double tolerance, const std::vector<int>& warm) {
   auto unscaled = [&](const Vec& v) { return scaling.active ? Vec(scaling.col.cwiseProduct(v)) : v; };
   const int n = lcp.size();
   LemkePath path(M, q, scaling.zero_column);
+  int warm_pivots = 0;
+  if (!warm.empty()) {
+    const PathEnd end = path.run(warm, max_pivots);
+    warm_pivots = path.pivots();
+    if (end == PathEnd::Solution) {
+      bool ok = false;
+      const std::vector<int> basis = path.basic_z();
+      Vec z = best_on_basis(lcp, basis, unscaled(path.z()), tolerance, ok);
+      if (ok) return SearchOutcome{end, std::move(z), basis, "", warm_pivots, 0};
+    }
+  }
   SearchOutcome first;  // the textbook path's failure, reported if nothing better turns up
+  first.pivots = warm_pivots;
   std::vector<int> start;
   int tries = 0;
   while (true) {
@@ -659,6 +673,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
     return finish(SolveStatus::Solved);
   }
 
+  std::vector<int> warm;  // a warm basis that does not solve the LCP outright starts a path
   if (options.warm_basis != nullptr && valid_basis(*options.warm_basis, n)) {
     std::vector<int> basis = *options.warm_basis;
     std::sort(basis.begin(), basis.end());
@@ -668,6 +683,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
       result.basis = basis;
       return finish(SolveStatus::Solved);
     }
+    warm = std::move(basis);
   }
 
   const Scaling scaling = equilibrate(lcp.M);
@@ -679,7 +695,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   }
   const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
   SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, scaling.active ? scaled_q : lcp.q,
-                                   scaling, max_pivots, options.tolerance);
+                                   scaling, max_pivots, options.tolerance, warm);
   result.iterations = out.pivots;
   result.z = std::move(out.z);
   result.basis = std::move(out.basis);

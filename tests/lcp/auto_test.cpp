@@ -90,9 +90,11 @@ TEST(Auto, UncertifiedFailureTriesEverySolver) {
   const LcpResult r = solve_auto(lcp, capped);
   EXPECT_NE(r.status, SolveStatus::Solved);
   EXPECT_FALSE(r.certified_infeasible);
-  ASSERT_EQ(r.attempts.size(), 3u) << r.attempts[0];  // lemke, newton, enumerate; no pgs (M_11 < 0)
+  // lemke, newton, lemke from Newton's active set, enumerate; no pgs (M_11 < 0)
+  ASSERT_EQ(r.attempts.size(), 4u) << r.attempts[0];
   EXPECT_TRUE(starts_with(r.attempts[1], "newton: "));
-  EXPECT_TRUE(starts_with(r.attempts[2], "enumerate: "));
+  EXPECT_TRUE(starts_with(r.attempts[2], "lemke: "));
+  EXPECT_TRUE(starts_with(r.attempts[3], "enumerate: "));
 }
 
 // A contact problem plus a copy of contact 0 with the opposite normal and a gap that makes the

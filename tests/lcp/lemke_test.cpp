@@ -151,17 +151,36 @@ TEST(Lemke, WarmStartFromTheRightBasisNeedsNoPivots) {
   EXPECT_LT((warm.z - cold.z).cwiseAbs().maxCoeff(), 1e-10);
 }
 
-TEST(Lemke, WarmStartFromAWrongOrInvalidBasisFallsBackToColdStart) {
+TEST(Lemke, WarmStartFromAnInvalidBasisFallsBackToColdStart) {
   Rng rng(8);
   const Lcp lcp = testgen::random_spd(30, rng);
   const LcpResult cold = solve_lemke(lcp);
-  for (const std::vector<int>& guess : {std::vector<int>{0, 1, 2}, std::vector<int>{-1}, std::vector<int>{3, 3}}) {
+  for (const std::vector<int>& guess : {std::vector<int>{-1}, std::vector<int>{3, 3}, std::vector<int>{30}}) {
     SolveOptions options;
     options.warm_basis = &guess;
     const LcpResult r = solve_lemke(lcp, options);
     expect_verified(lcp, r);
     EXPECT_EQ(r.iterations, cold.iterations);
   }
+}
+
+// A valid but wrong guess starts a path there; one index away from the answer, that path is short.
+TEST(Lemke, WarmStartFromANearbyBasisTakesFewPivots) {
+  Rng rng(8);
+  const Lcp lcp = testgen::random_spd(30, rng);
+  const LcpResult cold = solve_lemke(lcp);
+  ASSERT_GE(cold.basis.size(), 3u);
+  const std::vector<int> wrong = {0, 1, 2};
+  std::vector<int> near(cold.basis.begin() + 1, cold.basis.end());  // one basic index dropped
+  SolveOptions options;
+  options.warm_basis = &wrong;
+  expect_verified(lcp, solve_lemke(lcp, options));
+  options.warm_basis = &near;
+  const LcpResult r = solve_lemke(lcp, options);
+  expect_verified(lcp, r);
+  EXPECT_LE(r.iterations, 3);
+  EXPECT_LT(r.iterations, cold.iterations);
+  EXPECT_LT((r.z - cold.z).cwiseAbs().maxCoeff(), 1e-8);  // SPD: the solution is unique
 }
 
 TEST(Lemke, DegenerateSolutionHasConsistentBasis) {

@@ -38,6 +38,8 @@ struct StepRecord {
   std::string solver;           // which solver produced the accepted solution
   double residual = 0.0;
   int iterations = 0;
+  bool diverged = false;        // the LCP exceeded SimulationOptions::max_lcp_size: not solved, not applied
+  int substeps = 1;             // > 1: the step was recovered by halving (SimulationOptions::recovery_depth)
   StepProfile profile;
   bool solved() const { return solver_status == SolveStatus::Solved; }
 };
@@ -50,6 +52,14 @@ struct SimulationOptions {
   ContactModelOptions model_options;
   FailurePolicy on_failure = FailurePolicy::Continue;
   std::string dump_failed_dir;  // when non-empty, failed LCPs are written here in the plain format
+  // Failure recovery: a step whose LCP is not solved is retried as two steps of h/2, recursively,
+  // at most this many levels deep (2: down to h/4). Smaller steps see fewer, simpler contacts.
+  // Only a failure that survives every level counts as a solver failure. 0: no recovery.
+  int recovery_depth = 2;
+  // Divergence guard: a step whose LCP is larger than this is not solved (a dense O(n^3) solve of
+  // a blown-up scene would take minutes); the step is recorded as diverged and not applied, and
+  // run_simulation stops there. 0: no limit.
+  int max_lcp_size = 2000;
 };
 
 class Simulation {
@@ -73,6 +83,9 @@ class Simulation {
   std::vector<std::string> failed_dumps() const { return failed_dumps_; }
 
  private:
+  // The pipeline over [t0, t0 + h]; recovers a failed solve by halving (depth < recovery_depth).
+  StepRecord advance(double h, double t0, int depth, int step_number);
+  std::vector<char> active_at(double t) const;
   Scene scene_;
   SimulationOptions options_;
   std::unique_ptr<ContactModel> model_;
