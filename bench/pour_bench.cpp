@@ -1,4 +1,4 @@
-// Pour2d engine benchmark: the PEG authors' 20-body pour (body set a,
+// Pour2d engine benchmark: the PEG authors' 20-body pour (body set b, the set of their per-set medians;
 // shared/data/reference-pour2d) simulated for 5 s at h = 0.01 with each contact model, the whole
 // pipeline (proximity -> model -> assembly -> solve -> integrate; no overlap metrics).
 //
@@ -38,7 +38,7 @@ constexpr double kFullDuration = 5.0;
 constexpr double kShortDuration = 1.0;
 constexpr int kShortBodies = 4;
 
-std::string pour_bodies_file() { return std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour2d/bodies_a.json"; }
+std::string pour_bodies_file() { return std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour2d/bodies_b.json"; }
 
 const Scene& pour_scene(int bodies) {
   static std::map<int, Scene> scenes;  // benchmarks run one at a time: no concurrent access

@@ -1,0 +1,108 @@
+#!/usr/bin/python3
+"""Markdown tables for EXPERIMENTS.md from a `pegsim sweep` CSV of the pour2d experiment.
+
+  /usr/bin/python3 scripts/experiments_table.py SWEEP.csv --reference reference-medians.csv
+
+Prints (stdout):
+  1. overlap per h: for each model the median over body sets of the per-run overlap median, the
+     largest per-run maximum, side by side with the PEG authors' pooled PEG median and their
+     penetration-based ("corrective") median;
+  2. robustness per model: runs, steps, solver failures (after recovery), recovered steps, runs
+     with failures, runs stopped by the divergence guard, escaped bodies, NaN steps;
+  3. cost: total wall seconds per model and the ratios to the standard model, and per h the peg /
+     standard ratio of wall time per step.
+Per-run medians are pooled by their median (not the authors' pooling of all steps of all sets): a
+set whose run went wrong cannot drag the column by more than one rank.
+"""
+
+import argparse
+import csv
+import statistics
+import sys
+from collections import defaultdict
+
+
+def fail(message):
+    print(f"experiments_table: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def read_rows(path):
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f))
+    except OSError as e:
+        fail(f"{path}: {e.strerror}")
+    if not rows:
+        fail(f"{path}: no data rows")
+    for column in ("model", "h", "scene", "steps", "solver_failures", "overlap_median", "overlap_max",
+                   "escaped", "wall_seconds", "stopped_early", "non_finite_steps"):
+        if column not in rows[0]:
+            fail(f"{path}: missing column '{column}'")
+    return rows
+
+
+def fmt(value):
+    return "–" if value is None else f"{value:.3g}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("sweep")
+    parser.add_argument("--reference")
+    args = parser.parse_args()
+    rows = read_rows(args.sweep)
+    reference = {}
+    if args.reference:
+        with open(args.reference, newline="") as f:
+            for r in csv.DictReader(f):
+                reference[round(float(r["h"]), 6)] = r
+
+    models = sorted({r["model"] for r in rows}, key=lambda m: (m != "standard", m))
+    by_key = defaultdict(list)
+    for r in rows:
+        by_key[(r["model"], round(float(r["h"]), 6))].append(r)
+    steps_sizes = sorted({h for (_, h) in by_key})
+
+    print("### Overlap (m², per step, summed over body pairs) versus h\n")
+    head = "| h | " + " | ".join(f"{m} median | {m} max" for m in models) + " | authors PEG median | authors corrective median |"
+    print(head)
+    print("|" + "---|" * (1 + 2 * len(models) + 2))
+    for h in steps_sizes:
+        cells = []
+        for m in models:
+            runs = by_key.get((m, h), [])
+            if not runs:
+                cells += ["–", "–"]
+                continue
+            med = statistics.median(float(r["overlap_median"]) for r in runs)
+            mx = max(float(r["overlap_max"]) for r in runs)
+            cells += [fmt(med), fmt(mx)]
+        ref = reference.get(h)
+        ref_cells = [ref["peg_pooled_median_m2"], ref["corrective_set_a_median_m2"]] if ref else ["–", "–"]
+        print(f"| {h:g} | " + " | ".join(cells) + " | " + " | ".join(ref_cells) + " |")
+
+    print("\n### Robustness (every run of the grid)\n")
+    print("| model | runs | steps | solver failures | runs with failures | recovered steps | diverged runs | escaped bodies | NaN steps |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for m in models:
+        runs = [r for r in rows if r["model"] == m]
+        failures = sum(int(r["solver_failures"]) for r in runs)
+        print(f"| {m} | {len(runs)} | {sum(int(r['steps']) for r in runs)} | {failures} | "
+              f"{sum(1 for r in runs if int(r['solver_failures']) > 0)} | "
+              f"{sum(int(r.get('recovered_steps') or 0) for r in runs)} | "
+              f"{sum(1 for r in runs if r.get('diverged') == '1')} | "
+              f"{sum(int(r['escaped']) for r in runs)} | {sum(int(r['non_finite_steps']) for r in runs)} |")
+
+    print("\n### Cost (wall seconds, one process, this sweep)\n")
+    totals = {m: sum(float(r["wall_seconds"]) for r in rows if r["model"] == m) for m in models}
+    per_step = {m: totals[m] / max(1, sum(int(r["steps"]) for r in rows if r["model"] == m)) for m in models}
+    print("| model | total wall s | s per step | per-step ratio to standard |")
+    print("|---|---|---|---|")
+    for m in models:
+        ratio = per_step[m] / per_step["standard"] if "standard" in per_step and per_step["standard"] > 0 else None
+        print(f"| {m} | {totals[m]:.1f} | {per_step[m]:.3g} | {fmt(ratio)} |")
+
+
+if __name__ == "__main__":
+    main()
