@@ -4,8 +4,8 @@
   /usr/bin/python3 scripts/experiments_table.py SWEEP.csv --reference reference-medians.csv
 
 Prints (stdout):
-  1. overlap per h: for each model the median over body sets of the per-run overlap median, the
-     largest per-run maximum, side by side with the PEG authors' pooled PEG median and their
+  1. overlap per h: for each model the median over body sets of the per-run overlap median (with
+     the number of runs stopped early, whose statistics cover fewer steps), the largest per-run maximum, side by side with the PEG authors' pooled PEG median and their
      penetration-based ("corrective") median;
   2. robustness per model: runs, steps, solver failures (after recovery), recovered steps, runs
      with failures, runs stopped by the divergence guard, escaped bodies, NaN steps;
@@ -77,7 +77,9 @@ def main():
                 continue
             med = statistics.median(float(r["overlap_median"]) for r in runs)
             mx = max(float(r["overlap_max"]) for r in runs)
-            cells += [fmt(med), fmt(mx)]
+            stopped = sum(1 for r in runs if r["stopped_early"] == "1")
+            # Runs stopped early (divergence guard) have statistics over fewer steps: flag them.
+            cells += [fmt(med) + (f" ({stopped}/{len(runs)} stopped)" if stopped else ""), fmt(mx)]
         ref = reference.get(h)
         ref_cells = [ref["peg_pooled_median_m2"], ref["corrective_set_a_median_m2"]] if ref else ["–", "–"]
         print(f"| {h:g} | " + " | ".join(cells) + " | " + " | ".join(ref_cells) + " |")

@@ -49,6 +49,14 @@ has_flag --duration "$@" || grid+=(--duration "${DURATION:-5}")
 "$pegsim" sweep --pour2d-sets "$sets" "${grid[@]}" --out "$out" "$@"
 
 if [ -x /usr/bin/python3 ] && [ -s "$out/sweep.csv" ] && [ "$(wc -l <"$out/sweep.csv")" -gt 1 ]; then
+  # Fig. 22 (contacts and SM traps per step) from the per-step files of body set b at h = 0.01.
+  steps=()
+  for m in peg standard; do
+    f="$out/steps/bodies_b_${m}_0.01.csv"
+    [ -f "$f" ] && steps+=(--steps-csv "$m=$f")
+  done
   /usr/bin/python3 "$repo/scripts/plot_sweep.py" "$out/sweep.csv" --reference "$sets/reference-medians.csv" \
-    --out-dir "$out" >&2 || echo "sweep_pour2d: plotting failed (the CSV is complete)" >&2
+    --out-dir "$out" "${steps[@]}" >&2 || echo "sweep_pour2d: plotting failed (the CSV is complete)" >&2
+  /usr/bin/python3 "$repo/scripts/experiments_table.py" "$out/sweep.csv" --reference "$sets/reference-medians.csv" \
+    > "$out/tables.md" && echo "sweep_pour2d: tables in $out/tables.md, plots in $out/*.png" >&2
 fi

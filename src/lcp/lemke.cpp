@@ -65,7 +65,7 @@ constexpr double kLexTolerance = 1e-9;     // relative tie in the lexicographic 
 constexpr int kRefactorMin = 50;           // refactorise every max(kRefactorMin, k) pivots
 constexpr double kSingularRcond = 1e-13;
 constexpr double kCertificateTolerance = 1e-9;
-constexpr int kRestartMaxSize = 32;        // restarts only for small (designed) problems
+constexpr int kRestartMaxSize = 128;       // restarts only for small (designed) problems
 constexpr int kMaxRestarts = 64;          // restart paths actually run
 constexpr int kMaxStartTries = 4096;       // starting bases looked at (singular ones are skipped)
 
