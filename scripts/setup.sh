@@ -11,6 +11,9 @@ PACKAGES=(
   libsiconos-numerics-dev
   libcairo2-dev ffmpeg
   python3 python3-matplotlib python3-numpy
+  # the browser playground: the engine in WebAssembly, and its end-to-end test in headless Chromium
+  # (npm comes with the machine's Node.js; Debian's npm package would conflict with it)
+  emscripten node-acorn nodejs chromium chromium-driver make
 )
 
 SUDO=""
