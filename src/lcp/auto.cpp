@@ -31,6 +31,7 @@ namespace pegsim {
 namespace {
 
 constexpr int kEnumerateMaxSize = 12;
+constexpr int kPgsSweepsInAuto = 300;
 // Newton inside Auto is a fallback: a fixed work budget (newton_fb.h units, about that many dense
 // factorisations) keeps a failing step as cheap as a few Lemke solves, deterministically. Small
 // budget is about 4e8 / n^3 units (~3e8 flops of factorisations, some 0.1 s), between 4 and 400:
@@ -118,7 +119,10 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
       },
   };
   if (n <= kEnumerateMaxSize) plan.push_back([&] { return solve_enumerate(lcp, options); });
-  if (symmetric_with_positive_diagonal(lcp.M)) plan.push_back([&] { return solve_pgs(lcp, options); });
+  // PGS last, with a bounded number of sweeps: it is an inexact long shot, not worth seconds.
+  SolveOptions pgs_options = options;
+  if (pgs_options.max_iterations <= 0) pgs_options.max_iterations = kPgsSweepsInAuto;
+  if (symmetric_with_positive_diagonal(lcp.M)) plan.push_back([&] { return solve_pgs(lcp, pgs_options); });
 
   std::vector<std::string> attempts;
   LcpResult best;

@@ -59,7 +59,7 @@ struct SimulationOptions {
   // Divergence guard: a step whose LCP is larger than this is not solved (a dense O(n^3) solve of
   // a blown-up scene would take minutes); the step is recorded as diverged and not applied, and
   // run_simulation stops there. 0: no limit.
-  int max_lcp_size = 2000;
+  int max_lcp_size = 1000;
 };
 
 class Simulation {
