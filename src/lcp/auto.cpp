@@ -113,6 +113,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
         // got close but not to tolerance (degenerate or badly conditioned contact LCPs).
         SolveOptions warm = options;
         warm.warm_basis = &newton_active;
+        warm.warm_path_only = true;  // the textbook path already failed in attempt 1
         LcpResult r = solve_lemke(lcp, warm);
         r.solver = "lemke";
         return r;

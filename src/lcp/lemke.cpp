@@ -597,7 +597,7 @@ struct SearchOutcome {
 // warm (may be empty): a guessed complementary basis, e.g. another solver's active set; its path
 // is tried first (it starts near the answer, so it is short), then the textbook path.
 SearchOutcome search_paths(const Lcp& lcp, const Mat& M, const Vec& q, const Scaling& scaling, int max_pivots,
-                           double tolerance, const std::vector<int>& warm) {
+                           double tolerance, const std::vector<int>& warm, bool warm_only) {
   auto unscaled = [&](const Vec& v) { return scaling.active ? Vec(scaling.col.cwiseProduct(v)) : v; };
   const int n = lcp.size();
   LemkePath path(M, q, scaling.zero_column);
@@ -610,6 +610,11 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, const Vec& q, const Sca
       const std::vector<int> basis = path.basic_z();
       Vec z = best_on_basis(lcp, basis, unscaled(path.z()), tolerance, ok);
       if (ok) return SearchOutcome{end, std::move(z), basis, "", warm_pivots, 0};
+    }
+    if (warm_only) {
+      const PathEnd failed = end == PathEnd::Solution ? PathEnd::Breakdown : end;
+      return SearchOutcome{failed, unscaled(path.z()), path.basic_z(), "path from the warm basis: " + path.detail(),
+                           warm_pivots, 0};
     }
   }
   SearchOutcome first;  // the textbook path's failure, reported if nothing better turns up
@@ -685,6 +690,11 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
     }
     warm = std::move(basis);
   }
+  if (options.warm_path_only && warm.empty()) {
+    result.z = Vec::Zero(n);
+    result.message = "warm_path_only: no usable warm basis (none, invalid, empty, or it solved nothing)";
+    return finish(SolveStatus::NumericalBreakdown);
+  }
 
   const Scaling scaling = equilibrate(lcp.M);
   Mat scaled_M;
@@ -695,7 +705,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   }
   const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
   SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, scaling.active ? scaled_q : lcp.q,
-                                   scaling, max_pivots, options.tolerance, warm);
+                                   scaling, max_pivots, options.tolerance, warm, options.warm_path_only && !warm.empty());
   result.iterations = out.pivots;
   result.z = std::move(out.z);
   result.basis = std::move(out.basis);

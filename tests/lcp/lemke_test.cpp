@@ -183,6 +183,27 @@ TEST(Lemke, WarmStartFromANearbyBasisTakesFewPivots) {
   EXPECT_LT((r.z - cold.z).cwiseAbs().maxCoeff(), 1e-8);  // SPD: the solution is unique
 }
 
+// warm_path_only: only the path from the guess runs; without a usable guess nothing runs.
+TEST(Lemke, WarmPathOnlyRunsOnlyThePathFromTheGuess) {
+  Rng rng(8);
+  const Lcp lcp = testgen::random_spd(30, rng);
+  const LcpResult cold = solve_lemke(lcp);
+  std::vector<int> near(cold.basis.begin() + 1, cold.basis.end());
+  SolveOptions options;
+  options.warm_path_only = true;
+  options.warm_basis = &near;
+  const LcpResult r = solve_lemke(lcp, options);
+  expect_verified(lcp, r);
+  EXPECT_LT(r.iterations, cold.iterations);
+
+  const std::vector<int> invalid = {-1};
+  options.warm_basis = &invalid;
+  const LcpResult none = solve_lemke(lcp, options);
+  EXPECT_EQ(none.status, SolveStatus::NumericalBreakdown);
+  EXPECT_EQ(none.iterations, 0);
+  EXPECT_TRUE(none.z.allFinite());
+}
+
 TEST(Lemke, DegenerateSolutionHasConsistentBasis) {
   Rng rng(11);
   for (int trial = 0; trial < 20; ++trial) {

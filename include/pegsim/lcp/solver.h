@@ -21,6 +21,9 @@ struct SolveOptions {
   double tolerance = kDefaultTolerance;  // for the independent check
   int max_iterations = 0;                // 0: the solver's own default
   const std::vector<int>* warm_basis = nullptr;  // Lemke: guessed set of basic z indices
+  // Lemke: when the path from warm_basis fails, stop (do not run the textbook path). Auto uses it
+  // after a textbook path already failed on the same problem.
+  bool warm_path_only = false;
   double pgs_relaxation = 1.0;           // PGS/SOR omega in (0, 2)
   // The caller's promise that M is copositive-plus (or, like Stewart–Trinkle friction LCPs, of a
   // class where Lemke's ray termination proves infeasibility): Auto then reports a Lemke ray as
