@@ -4,8 +4,8 @@
   /usr/bin/python3 scripts/experiments_table.py SWEEP.csv --reference reference-medians.csv
 
 Prints (stdout):
-  1. overlap per h: for each model the median over body sets of the per-run overlap median (with
-     the number of runs stopped early, whose statistics cover fewer steps), the largest per-run maximum, side by side with the PEG authors' pooled PEG median and their
+  1. overlap per h: for each model the median over the completed runs (all 5 s; "k/N done" when some
+     stopped early) of the per-run overlap median, the largest per-run maximum over all runs, side by side with the PEG authors' pooled PEG median and their
      penetration-based ("corrective") median;
   2. robustness per model: runs, steps, solver failures (after recovery), recovered steps, runs
      with failures, runs stopped by the divergence guard, escaped bodies, NaN steps;
@@ -75,11 +75,13 @@ def main():
             if not runs:
                 cells += ["–", "–"]
                 continue
-            med = statistics.median(float(r["overlap_median"]) for r in runs)
+            # Runs stopped early (divergence guard) have statistics over part of the run only: the
+            # median pools the completed runs, and the cell says how many there are.
+            completed = [r for r in runs if r["stopped_early"] != "1"]
+            med = statistics.median(float(r["overlap_median"]) for r in completed) if completed else None
             mx = max(float(r["overlap_max"]) for r in runs)
-            stopped = sum(1 for r in runs if r["stopped_early"] == "1")
-            # Runs stopped early (divergence guard) have statistics over fewer steps: flag them.
-            cells += [fmt(med) + (f" ({stopped}/{len(runs)} stopped)" if stopped else ""), fmt(mx)]
+            note = f" ({len(completed)}/{len(runs)} done)" if len(completed) < len(runs) else ""
+            cells += [fmt(med) + note, fmt(mx)]
         ref = reference.get(h)
         ref_cells = [ref["peg_pooled_median_m2"], ref["corrective_set_a_median_m2"]] if ref else ["–", "–"]
         print(f"| {h:g} | " + " | ".join(cells) + " | " + " | ".join(ref_cells) + " |")

@@ -76,6 +76,10 @@ def pooled_sweep(rows, path, scene=None):
     for line, row in enumerate(rows, start=2):
         if scene is not None and row.get("scene") != scene:
             continue
+        # A run stopped early (divergence guard, --on-failure stop) has statistics over only part of
+        # the run: leave it out of the overlap curves (the tables count such runs).
+        if row.get("stopped_early") == "1":
+            continue
         h = number(row, "h", path, line)
         if h is None or h <= 0:
             fail(f"{path}: line {line}: column h: need a positive step size")
@@ -85,7 +89,7 @@ def pooled_sweep(rows, path, scene=None):
             if value is not None:
                 entry[s].append(value)
     if not groups:
-        fail(f"{path}: no rows" + (f" for scene '{scene}'" if scene else ""))
+        fail(f"{path}: no completed runs" + (f" for scene '{scene}'" if scene else ""))
     return {model: {h: {s: statistics.median(v) for s, v in entry.items() if v}
                     for h, entry in sorted(by_h.items())}
             for model, by_h in sorted(groups.items())}
@@ -133,7 +137,7 @@ def plot_overlap(sweep, reference_rows, reference_path, floor, out):
     ax.set_yscale("log")
     ax.set_xlabel("time step h (s)")
     ax.set_ylabel(f"total overlap per step (m$^2$)\nopen markers: < {floor:g} (e.g. 0), drawn at {floor:g}")
-    ax.set_title("Overlap vs step size: median over steps, band = quartiles")
+    ax.set_title("Overlap vs step size (completed runs): median over steps, band = quartiles")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
