@@ -59,7 +59,8 @@ SparseTerms contact_jacobian(const Contact& contact, const Vec2& d, const ModelC
     throw std::invalid_argument(std::string(where) + ": contact between body " + std::to_string(contact.body_a) +
                                 " and itself");
   }
-  if (!contact.point.allFinite() || !contact.normal.allFinite() || !std::isfinite(contact.gap) || !d.allFinite()) {
+  if (!contact.point.allFinite() || !contact.normal.allFinite() || !std::isfinite(contact.gap) ||
+      !std::isfinite(contact.gap_correction) || !d.allFinite()) {
     throw std::invalid_argument(std::string(where) + ": contact point, normal, gap or direction is not finite");
   }
   SparseTerms terms;
@@ -121,7 +122,7 @@ Row predicted_gap_row(const Contact& contact, const ModelContext& context) {
   }
   Row row;
   row.velocity = merged(normal_jacobian(contact, context));
-  row.constant = contact.gap / context.time_step;  // psi / h
+  row.constant = (contact.gap + contact.gap_correction) / context.time_step;  // psi / h (+ fixpoint correction)
   return row;
 }
 

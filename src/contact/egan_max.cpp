@@ -96,6 +96,10 @@ class EganMaxModel final : public ContactModel {
  public:
   std::string name() const override { return "egan-max"; }
 
+  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& /*context*/) const override {
+    return grouped_free_space(proximity);
+  }
+
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
     emit_grouped_model(proximity, context, rows, [&](const std::vector<int>& sides, int group, RowSystem& out) {
       return emit_max_group(sides, group, proximity, context, out);

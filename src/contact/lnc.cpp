@@ -28,6 +28,10 @@ class LncModel final : public ContactModel {
  public:
   std::string name() const override { return "lnc"; }
 
+  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& /*context*/) const override {
+    return grouped_free_space(proximity);
+  }
+
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
     emit_grouped_model(proximity, context, rows, [&](const std::vector<int>& sides, int group, RowSystem& out) {
       return emit_lnc_group(sides, group, proximity, context, out);

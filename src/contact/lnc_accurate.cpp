@@ -78,6 +78,10 @@ class LncAccurateModel final : public ContactModel {
   explicit LncAccurateModel(double weight) : literal_(weight <= 0.0), weight_(weight) {}
   std::string name() const override { return literal_ ? "lnc-accurate-literal" : "lnc-accurate"; }
 
+  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& /*context*/) const override {
+    return grouped_free_space(proximity);
+  }
+
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
     emit_grouped_model(proximity, context, rows, [&](const std::vector<int>& sides, int group, RowSystem& out) {
       return literal_ ? emit_literal_group(sides, group, proximity, context, out)

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -161,11 +162,39 @@ bool site_fits_geometry(const VertexVertexSite& site, const std::vector<std::vec
   return value >= -(depth + kSiteTolerance);
 }
 
+std::vector<char> feasible_contacts(const ProximityResult& proximity, const std::vector<Body>& bodies) {
+  std::vector<char> feasible(proximity.contacts.size(), 1);
+  std::map<std::pair<int, int>, double> depth;  // per body pair, computed when first needed
+  for (std::size_t i = 0; i < proximity.contacts.size(); ++i) {
+    const Contact& c = proximity.contacts[i];
+    if (c.gap >= -kFeasibleDepth) continue;
+    const auto pair = std::minmax(c.body_a, c.body_b);
+    auto it = depth.find(pair);
+    if (it == depth.end()) {
+      for (int b : {c.body_a, c.body_b}) {
+        if (b < 0 || b >= static_cast<int>(bodies.size())) {
+          throw std::invalid_argument("feasible_contacts: contact " + std::to_string(i) + " names body " +
+                                      std::to_string(b) + " of " + std::to_string(bodies.size()));
+        }
+      }
+      const double d = penetration_depth(bodies[static_cast<std::size_t>(pair.first)].world_vertices(),
+                                         bodies[static_cast<std::size_t>(pair.second)].world_vertices());
+      it = depth.emplace(pair, d).first;
+    }
+    feasible[i] = c.gap >= -(it->second + kFeasibleDepth) ? 1 : 0;
+  }
+  return feasible;
+}
+
 std::vector<int> unilateral_contacts(const ProximityResult& proximity, const std::vector<char>& site_fits,
-                                     double applicability_threshold) {
+                                     const std::vector<char>& feasible, double applicability_threshold) {
   if (site_fits.size() != proximity.vv_sites.size()) {
     throw std::invalid_argument("unilateral_contacts: site_fits has " + std::to_string(site_fits.size()) +
                                 " entries for " + std::to_string(proximity.vv_sites.size()) + " sites");
+  }
+  if (feasible.size() != proximity.contacts.size()) {
+    throw std::invalid_argument("unilateral_contacts: feasible has " + std::to_string(feasible.size()) +
+                                " entries for " + std::to_string(proximity.contacts.size()) + " contacts");
   }
   // 0: in no site, 1: only in sites that do not fit, 2: in a fitting site
   std::vector<char> membership(proximity.contacts.size(), 0);
@@ -179,7 +208,7 @@ std::vector<int> unilateral_contacts(const ProximityResult& proximity, const std
   std::vector<int> out;
   for (std::size_t i = 0; i < proximity.contacts.size(); ++i) {
     const Contact& c = proximity.contacts[i];
-    if (membership[i] == 2 || !(c.applicability > applicability_threshold)) continue;
+    if (membership[i] == 2 || !feasible[i] || !(c.applicability > applicability_threshold)) continue;
     // A contact of a non-fitting site is a plain vertex–edge contact only when the vertex lies over
     // the edge segment (distance to the segment = distance to its line).
     if (membership[i] == 1 && c.segment_distance > std::abs(c.gap) + kSiteTolerance) continue;
@@ -188,39 +217,87 @@ std::vector<int> unilateral_contacts(const ProximityResult& proximity, const std
   return out;
 }
 
+PegLayout peg_layout(const ProximityResult& proximity, const ModelContext& context) {
+  PegLayout layout;
+  for (const VertexVertexSite& vv : proximity.vv_sites) {
+    layout.site_groups.push_back(
+        reachable_groups(vertex_vertex_groups(vv, proximity), proximity, site_reach(vv, context)));
+    layout.fits.push_back(site_fits_geometry(vv, layout.site_groups.back(), proximity, context) ? 1 : 0);
+  }
+  layout.unilateral = unilateral_contacts(proximity, layout.fits, feasible_contacts(proximity, *context.bodies),
+                                          context.options.applicability_threshold);
+  return layout;
+}
+
+namespace {
+
+// Contacts of the reachable groups, in c1..c4 order.
+std::vector<int> site_members(const VertexVertexSite& vv, const std::vector<std::vector<int>>& groups) {
+  std::vector<int> members;
+  for (int c : present({vv.c1, vv.c2, vv.c3, vv.c4})) {
+    bool used = false;
+    for (const std::vector<int>& g : groups) used = used || std::find(g.begin(), g.end(), c) != g.end();
+    if (used) members.push_back(c);
+  }
+  return members;
+}
+
+}  // namespace
+
+std::vector<int> site_primaries(const PegSite& site, const ProximityResult& proximity, const ModelContext& context) {
+  const std::vector<std::vector<int>>* active = context.active_configurations;
+  const bool has_active = active != nullptr && site.index >= 0 && site.index < static_cast<int>(active->size()) &&
+                          !(*active)[static_cast<std::size_t>(site.index)].empty();
+  std::vector<int> primaries;
+  for (const std::vector<int>& set : site.intercontact) {
+    std::vector<int> candidates, chosen;
+    for (int c : set) {
+      if (std::find(site.members.begin(), site.members.end(), c) == site.members.end()) continue;
+      candidates.push_back(c);
+      const std::vector<int>* a = has_active ? &(*active)[static_cast<std::size_t>(site.index)] : nullptr;
+      if (a != nullptr && std::find(a->begin(), a->end(), c) != a->end()) chosen.push_back(c);
+    }
+    if (candidates.empty()) {
+      primaries.push_back(-1);
+    } else {
+      primaries.push_back(choose_primary(chosen.empty() ? candidates : chosen, proximity,
+                                         context.options.applicability_threshold));
+    }
+  }
+  return primaries;
+}
+
+FreeSpace peg_free_space(const ProximityResult& proximity, const ModelContext& context) {
+  const PegLayout layout = peg_layout(proximity, context);
+  FreeSpace space;
+  space.always = layout.unilateral;
+  for (std::size_t s = 0; s < proximity.vv_sites.size(); ++s) {
+    if (layout.fits[s]) space.disjunctions.push_back(Disjunction{layout.site_groups[s], static_cast<int>(s)});
+  }
+  return space;
+}
+
 void emit_peg(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows,
               const SiteForceEmitter& emit_site_forces) {
-  const double threshold = context.options.applicability_threshold;
   std::vector<SiteForce> forces;
-
-  // Sites whose corner model fits the present geometry; the others' contacts become plain contacts.
-  std::vector<std::vector<std::vector<int>>> site_groups;
-  std::vector<char> fits;
-  for (const VertexVertexSite& vv : proximity.vv_sites) {
-    site_groups.push_back(reachable_groups(vertex_vertex_groups(vv, proximity), proximity, site_reach(vv, context)));
-    fits.push_back(site_fits_geometry(vv, site_groups.back(), proximity, context) ? 1 : 0);
-  }
+  const PegLayout layout = peg_layout(proximity, context);
 
   int unilateral_id = 0;
-  for (int c : unilateral_contacts(proximity, fits, threshold)) {
+  for (int c : layout.unilateral) {
     forces.push_back({add_unilateral_contact(rows, c, proximity, context, unilateral_id++), c});
   }
 
   int intercontact_id = 0;
   for (std::size_t s = 0; s < proximity.vv_sites.size(); ++s) {
-    if (!fits[s]) continue;
+    if (!layout.fits[s]) continue;
     const VertexVertexSite& vv = proximity.vv_sites[s];
     PegSite site;
     site.index = static_cast<int>(s);
-    site.groups = site_groups[s];
+    site.groups = layout.site_groups[s];
     site.intercontact = intercontact_sets(vv);
     for (std::size_t i = 0; i < site.intercontact.size(); ++i) site.intercontact_ids.push_back(intercontact_id++);
     // Force-carrying candidates: contacts of the reachable groups (c1..c4 order); peg-accurate uses all.
-    for (int c : present({vv.c1, vv.c2, vv.c3, vv.c4})) {
-      bool used = false;
-      for (const std::vector<int>& g : site.groups) used = used || std::find(g.begin(), g.end(), c) != g.end();
-      if (used) site.members.push_back(c);
-    }
+    site.members = site_members(vv, site.groups);
 
     std::vector<std::vector<Row>> group_rows;
     for (const std::vector<int>& g : site.groups) {

@@ -17,7 +17,9 @@ MetricsCsvWriter::MetricsCsvWriter(std::ostream& out) : out_(&out), name_("metri
 
 std::string MetricsCsvWriter::header() {
   return "step,time,overlap,max_depth,contacts,rows,lcp_size,solver_status,residual,solve_seconds,energy,"
-         "unilateral,intercontact,cross_contact,traps,solver,iterations,groups,overlapping_pairs,step_seconds";
+         "unilateral,intercontact,cross_contact,traps,solver,iterations,groups,overlapping_pairs,step_seconds,"
+         "search_rounds,search_switches,search_converged,search_accepted,search_seconds,substeps,fixpoint_solves,"
+         "end_depth,fixpoint_seconds,proximity_corrected";
 }
 
 void MetricsCsvWriter::write(const StepRecord& r, const OverlapStats& overlap, double energy) {
@@ -27,7 +29,11 @@ void MetricsCsvWriter::write(const StepRecord& r, const OverlapStats& overlap, d
       << to_string(r.solver_status) << ',' << format_double(r.residual) << ',' << format_double(r.profile.solve)
       << ',' << format_double(energy) << ',' << r.unilateral << ',' << r.intercontact << ',' << r.cross_contact
       << ',' << r.traps << ',' << csv_field(r.solver) << ',' << r.iterations << ',' << r.groups << ','
-      << overlap.overlapping_pairs << ',' << format_double(r.profile.total) << '\n';
+      << overlap.overlapping_pairs << ',' << format_double(r.profile.total) << ',' << r.search_rounds << ','
+      << r.search_switches << ',' << (r.search_converged ? 1 : 0) << ',' << (r.search_accepted ? 1 : 0) << ','
+      << format_double(r.profile.search) << ',' << r.substeps << ',' << r.fixpoint_solves << ','
+      << format_double(r.end_depth) << ',' << format_double(r.profile.fixpoint) << ','
+      << (r.proximity_corrected ? 1 : 0) << '\n';
   check_stream(out, name_);
 }
 

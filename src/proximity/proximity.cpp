@@ -2,7 +2,7 @@
 // pairs for the brute-force reference) -> narrow phase per pair -> one sorted, indexed result.
 // Both entry points share everything but the pair list, so they agree exactly as long as the
 // broad phase is conservative: boxes grow by reach_i + base_margin each, more than the pair
-// threshold reach_a + reach_b + base_margin needs.
+// threshold (reach.h, at most reach_a + reach_b + base_margin) needs.
 #include <pegsim/proximity/proximity.h>
 
 #include <pegsim/proximity/broad_phase.h>
@@ -45,15 +45,33 @@ std::vector<ProximityBody> world_bodies(const std::vector<Body>& bodies, const s
     throw std::invalid_argument("proximity: active has " + std::to_string(active.size()) + " entries for " +
                                 std::to_string(bodies.size()) + " bodies");
   }
+  if (options.end_motion != nullptr && options.end_motion->size() != bodies.size()) {
+    throw std::invalid_argument("proximity: end_motion has " + std::to_string(options.end_motion->size()) +
+                                " entries for " + std::to_string(bodies.size()) + " bodies");
+  }
   std::vector<ProximityBody> world(bodies.size());
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     if (!active[i]) continue;
-    validate_body(bodies[i], i);
-    world[i].index = static_cast<int>(i);
-    world[i].vertices = bodies[i].world_vertices();
-    world[i].is_static = bodies[i].is_static;
-    world[i].reach = step_reach(bodies[i], options);
-    world[i].bounds = grown_bounds(world[i].vertices, 0.0);
+    const Body& body = bodies[i];
+    validate_body(body, i);
+    ProximityBody& w = world[i];
+    w.index = static_cast<int>(i);
+    w.vertices = body.world_vertices();
+    w.is_static = body.is_static;
+    w.bounds = grown_bounds(w.vertices, 0.0);
+    if (body.is_static) continue;
+    const double radius = body.bounding_radius();
+    w.velocity = w.velocity_end = body.velocity;
+    w.spin_speed = w.spin_speed_end = std::abs(body.angular_velocity) * radius;
+    if (options.end_motion != nullptr) {
+      const BodyMotion& end = (*options.end_motion)[i];
+      if (!end.velocity.allFinite() || !std::isfinite(end.angular_velocity)) {
+        throw std::invalid_argument("proximity: " + body_label(body, i) + ": non-finite end_motion");
+      }
+      w.velocity_end = end.velocity;
+      w.spin_speed_end = std::abs(end.angular_velocity) * radius;
+    }
+    w.reach = motion_reach(std::max(w.velocity.norm() + w.spin_speed, w.velocity_end.norm() + w.spin_speed_end), options);
   }
   return world;
 }
@@ -120,7 +138,7 @@ ProximityResult narrow_phase_over(const std::vector<ProximityBody>& world,
     const ProximityBody& a = world[static_cast<std::size_t>(i)];
     const ProximityBody& b = world[static_cast<std::size_t>(j)];
     if (!pair_can_touch(a, b)) continue;
-    pairs.push_back(pair_proximity(a, b, pair_threshold(a.reach, b.reach, options)));
+    pairs.push_back(pair_proximity(a, b, pair_threshold(a, b, options)));
   }
   return assemble(pairs);
 }

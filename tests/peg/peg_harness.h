@@ -1,11 +1,12 @@
-// One time step by hand for the PEG tests: proximity (given or find_proximity) -> model rows ->
-// LCP -> solve (Auto) -> velocities and end poses. Mirrors dynamics/simulation.cpp, but keeps every
-// intermediate (rows, z, nu) for the physical checks.
+// One time step for the PEG tests: proximity (given or find_proximity) -> the engine's contact stages
+// (dynamics/contact_solve.h: free space, configuration search, rows, LCP, solve) -> velocities and
+// end poses (no end-of-step fixpoint), keeping every intermediate (rows, z, nu) for the checks.
 #pragma once
 
 #include <pegsim/assembly/assembly.h>
 #include <pegsim/contact/model.h>
 #include <pegsim/dynamics/body.h>
+#include <pegsim/dynamics/contact_solve.h>
 #include <pegsim/geometry/overlap.h>
 #include <pegsim/lcp/solver.h>
 #include <pegsim/proximity/proximity.h>
@@ -84,7 +85,8 @@ inline InverseMass inverse_mass_of(const std::vector<Body>& bodies, const std::v
   return inv;
 }
 
-inline StepOutcome step_with(const World& world, const ContactModel& model, ProximityResult proximity) {
+inline StepOutcome step_with(const World& world, const ContactModel& model, ProximityResult proximity,
+                             const ContactSolveOptions& options = {}) {
   StepOutcome out;
   out.proximity = std::move(proximity);
   out.offsets = world.dof_offsets();
@@ -108,11 +110,11 @@ inline StepOutcome step_with(const World& world, const ContactModel& model, Prox
     const double speed = out.nu_free.segment<2>(o).norm() + std::abs(out.nu_free[o + 2]) * world.bodies[i].bounding_radius();
     context.max_travel = std::max(context.max_travel, world.h * speed);
   }
-  model.emit(out.proximity, context, out.rows);
-  out.lcp = assemble_lcp(out.rows, inv, out.nu_free);
-  out.result = solve_lcp(out.lcp, SolverKind::Auto);
-  if (out.result.z.size() != out.lcp.size()) out.result.z = Vec::Zero(out.lcp.size());
-  out.nu = velocity_after_impulses(out.rows, inv, out.nu_free, out.result.z);
+  ContactSolve solve = solve_contacts(model, out.proximity, context, inv, out.nu_free, options);
+  out.rows = std::move(solve.rows);
+  out.lcp = std::move(solve.lcp);
+  out.result = std::move(solve.result);
+  out.nu = std::move(solve.nu_next);
   out.end_bodies = world.bodies;
   for (std::size_t i = 0; i < world.bodies.size(); ++i) {
     const int o = out.offsets[i];
@@ -126,10 +128,17 @@ inline StepOutcome step_with(const World& world, const ContactModel& model, Prox
   return out;
 }
 
-inline StepOutcome step_with(const World& world, const std::string& model_name) {
+inline StepOutcome step_with(const World& world, const std::string& model_name, const ContactSolveOptions& options = {}) {
   const std::unique_ptr<ContactModel> model = make_contact_model(model_name);
   if (!model) throw std::invalid_argument("unknown model " + model_name);
-  return step_with(world, *model, world.proximity());
+  return step_with(world, *model, world.proximity(), options);
+}
+
+// The papers' way: the model's LCP solved on its own, without the configuration search.
+inline ContactSolveOptions lcp_only() {
+  ContactSolveOptions options;
+  options.configuration_search = false;
+  return options;
 }
 
 inline double pair_overlap(const std::vector<Body>& bodies, int i, int j) {

@@ -13,7 +13,7 @@ SparseTerms normal_jacobian(const Contact& contact, const ModelContext& context)
 SparseTerms tangent_jacobian(const Contact& contact, const Vec2& tangent, const ModelContext& context);
 
 // rho = G^T nu^{l+1} + psi / h: first-order estimate of psi^{l+1} / h (Egan eq. 5, first row;
-// Nguyen eq. 3). Returned as a Row with no variable terms.
+// Nguyen eq. 3), psi = gap + gap_correction (the fixpoint's, contact.h). A Row with no variable terms.
 Row predicted_gap_row(const Contact& contact, const ModelContext& context);
 
 // Row arithmetic: a + s * b (velocity, variable terms and constants combined, terms merged).

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <pegsim/assembly/row_system.h>
+#include <pegsim/contact/free_space.h>
 #include <pegsim/dynamics/body.h>
 #include <pegsim/proximity/contact.h>
 
@@ -31,6 +32,10 @@ struct ModelContext {
   // Scene-level bound on how far any point can travel in the step (for Egan's gamma).
   double max_travel = 0.0;
   double scene_diameter = 0.0;
+  // The configuration search's answer (dynamics/contact_solve.h), indexed by disjunction source
+  // (free_space.h): the contacts of the active configuration, empty where there is none. Null when
+  // no search ran. Single-primary PEG takes each site's primaries from it (peg.cpp).
+  const std::vector<std::vector<int>>* active_configurations = nullptr;
 };
 
 class ContactModel {
@@ -38,7 +43,14 @@ class ContactModel {
   virtual ~ContactModel() = default;
   virtual std::string name() const = 0;
   virtual void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const = 0;
+  // The free space the model's rows enforce (free_space.h). Default: every potential contact on
+  // its own (the standard model: no disjunctions).
+  virtual FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const;
 };
+
+// Free space of the Egan/Nguyen group models: each group of ProximityResult::groups is a
+// disjunction whose configurations are its single sides; ungrouped contacts hold on their own.
+FreeSpace grouped_free_space(const ProximityResult& proximity);
 
 // "standard", "egan-max", "egan-sum", "lnc", "lnc-accurate", "peg", "peg-accurate".
 // Returns nullptr for an unknown name.

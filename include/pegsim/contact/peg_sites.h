@@ -91,11 +91,34 @@ double site_start_value(const std::vector<std::vector<int>>& groups, const Proxi
 bool site_fits_geometry(const VertexVertexSite& site, const std::vector<std::vector<int>>& groups,
                         const ProximityResult& proximity, const ModelContext& context);
 
-// U-constraint contacts, in contact order: applicability > threshold and in no fitting site (site_fits
-// per ProximityResult::vv_sites); a contact of a non-fitting site also needs its vertex over the
-// edge segment.
+// Feasibility (PEG sec. 4, "Contact Feasibility": a contact depends on feature positions as well as
+// orientations). A vertex can meet an edge at the end of the step only from in front of the edge's
+// line; a vertex behind it by more than the two bodies' penetration depth (+ kFeasibleDepth) is not
+// pressing into that edge but lies across the other body, the edge on its far side. Measured at
+// h = 0.05 in a pour (reach ~0.3 m brings far edges into proximity): a U contact 21 cm behind its
+// line demanded a 4 m/s push through the body, an opposing site force answered, 4700 N s, 7300 J.
+inline constexpr double kFeasibleDepth = 1e-4;
+// Per contact: 1 when feasible. `bodies` are the ones the contacts index.
+std::vector<char> feasible_contacts(const ProximityResult& proximity, const std::vector<Body>& bodies);
+
+// U-constraint contacts, in contact order: feasible, applicability > threshold and in no fitting
+// site (site_fits per ProximityResult::vv_sites); a contact of a non-fitting site also needs its
+// vertex over the edge segment.
 std::vector<int> unilateral_contacts(const ProximityResult& proximity, const std::vector<char>& site_fits,
-                                     double applicability_threshold);
+                                     const std::vector<char>& feasible, double applicability_threshold);
+
+// What PEG enforces this step: the reachable DNF groups of every vertex–vertex site, which sites
+// fit their corner model, and the U contacts (in contact order).
+struct PegLayout {
+  std::vector<std::vector<std::vector<int>>> site_groups;  // per ProximityResult::vv_sites entry
+  std::vector<char> fits;
+  std::vector<int> unilateral;
+};
+PegLayout peg_layout(const ProximityResult& proximity, const ModelContext& context);
+
+// PEG's free space (free_space.h): the U contacts always; one disjunction per fitting site (source =
+// its index in ProximityResult::vv_sites) whose configurations are the site's reachable groups.
+FreeSpace peg_free_space(const ProximityResult& proximity, const ModelContext& context);
 
 // One site as the force emitters see it.
 struct PegSite {
@@ -105,6 +128,11 @@ struct PegSite {
   std::vector<std::vector<int>> intercontact;    // I-constraint sets
   std::vector<int> intercontact_ids;             // their constraint ids
 };
+
+// Single-primary PEG: the primary of each I-constraint of the site, in intercontact order: its
+// contact in the site's active configuration (ModelContext::active_configurations) when there is
+// one, else choose_primary among its contacts that lie in a reachable group; -1 for a set with none.
+std::vector<int> site_primaries(const PegSite& site, const ProximityResult& proximity, const ModelContext& context);
 
 struct SiteForce {
   int variable = -1;  // normal-impulse variable

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <pegsim/contact/model.h>
+#include <pegsim/dynamics/contact_solve.h>
 #include <pegsim/dynamics/body.h>
 #include <pegsim/lcp/solver.h>
 #include <pegsim/scene/scene.h>
@@ -24,7 +25,7 @@ enum class FailurePolicy {
 };
 
 struct StepProfile {  // seconds per stage
-  double proximity = 0, model = 0, assembly = 0, solve = 0, integrate = 0, total = 0;
+  double proximity = 0, model = 0, search = 0, assembly = 0, solve = 0, fixpoint = 0, integrate = 0, total = 0;
 };
 
 struct StepRecord {
@@ -40,6 +41,15 @@ struct StepRecord {
   int iterations = 0;
   bool diverged = false;        // the LCP exceeded SimulationOptions::max_lcp_size: not solved, not applied
   int substeps = 1;             // > 1: the step was recovered by halving (SimulationOptions::recovery_depth)
+  // Configuration search (configuration_search.h), for models with nonconvex sites:
+  int search_rounds = 0;         // convex LCPs solved (0: no search this step)
+  int search_switches = 0;       // configuration changes
+  bool search_converged = false; // the search ended with no site wanting to switch
+  bool search_accepted = false;  // its impulses verified as a solution of the model's LCP
+  bool proximity_corrected = false;  // the corrector pass found new feature pairs and solved again
+  // End-of-step gap fixpoint (gap_fixpoint.h):
+  int fixpoint_solves = 0;       // extra solves with re-linearised rows
+  double end_depth = 0.0;        // deepest overlap of contact pairs at the end of the step (m)
   StepProfile profile;
   bool solved() const { return solver_status == SolveStatus::Solved; }
 };
@@ -60,6 +70,20 @@ struct SimulationOptions {
   // a blown-up scene would take minutes); the step is recorded as diverged and not applied, and
   // run_simulation stops there. 0: no limit.
   int max_lcp_size = 1000;
+  // Configuration search (configuration_search.h): models with nonconvex sites get the Gauss-least-
+  // constraint configuration, verified against their own LCP; false: the LCP solver alone picks
+  // among the LCP's solutions (the papers' way; admits phantom forces, known_issues.h).
+  bool configuration_search = true;
+  int max_search_rounds = 8;
+  bool proximity_corrected = false;  // the corrector pass found new feature pairs and solved again
+  // Proximity corrector: after the solve, proximity again with reach covering the solved end
+  // velocities as well; when that finds new feature pairs, the step is solved again with them.
+  bool proximity_corrector = true;
+  // End-of-step gap fixpoint (gap_fixpoint.h): while the bodies of contact pairs overlap by more
+  // than fixpoint_tolerance at the end of the step, re-solve with rows linearised around that end
+  // configuration, at most fixpoint_iterations times (0: off); the shallowest iterate is kept.
+  int fixpoint_iterations = 2;
+  double fixpoint_tolerance = 1e-6;  // metres
 };
 
 class Simulation {
@@ -85,6 +109,9 @@ class Simulation {
  private:
   // The pipeline over [t0, t0 + h]; recovers a failed solve by halving (depth < recovery_depth).
   StepRecord advance(double h, double t0, int depth, int step_number);
+  // Stages 2-6 (contact_solve.h), counts and times into the record.
+  ContactSolve solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
+                                   const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record) const;
   std::vector<char> active_at(double t) const;
   Scene scene_;
   SimulationOptions options_;

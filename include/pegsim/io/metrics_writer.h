@@ -18,6 +18,15 @@
 //   groups         nonconvex groups (Egan/Nguyen models)
 //   overlapping_pairs  OverlapStats::overlapping_pairs
 //   step_seconds   StepProfile::total
+//   search_rounds, search_switches, search_converged, search_accepted, search_seconds
+//                  the configuration search (configuration_search.h): convex LCPs solved, configuration
+//                  changes, 1 when it converged, 1 when its impulses verified as the model's solution
+//                  (0 0 0 0 0 for models without nonconvex sites)
+//   substeps       1, or the number of sub-steps when the step was recovered by halving
+//   fixpoint_solves, end_depth, fixpoint_seconds   the end-of-step gap fixpoint (gap_fixpoint.h):
+//                  extra solves, deepest contact-pair overlap at the end of the step (m), its time
+//   proximity_corrected  1 when the corrector pass (reach covering the solved end velocities)
+//                  found new feature pairs and the step was solved again with them
 // Real numbers are written with "%.17g" (exact round trip); text fields are CSV-quoted when needed.
 #pragma once
 

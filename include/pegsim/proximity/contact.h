@@ -21,6 +21,10 @@ struct Contact {
   double gap = 0.0;            // signed distance from the vertex to the edge's line
   double applicability = 1.0;  // min(n_in . E1, n_in . E2), see applicability.h; 1 for particles
   double segment_distance = 0.0;  // unsigned distance from the vertex to the edge segment
+  // Fixpoint correction (contact-NCP excerpt §2.2, dynamics/gap_fixpoint.h): the true end-of-step
+  // gap of this feature pair at the previous iterate minus its linear prediction. Rows use
+  // psi + gap_correction (contact_rows.h); every geometric decision uses `gap`. 0 on a first solve.
+  double gap_correction = 0.0;
   Vec2 point_on_b() const { return point + gap * normal; }
 };
 

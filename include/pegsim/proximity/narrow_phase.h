@@ -1,5 +1,5 @@
 // Narrow phase for one body pair: which vertex–edge contacts, vertex–vertex sites and nonconvex
-// groups enter the step. D = reach_a + reach_b + base_margin is the pair's distance threshold.
+// groups enter the step. D = pair_threshold (reach.h) is the pair's distance threshold.
 //
 // Rule for A's vertex p against convex body B (documented here because models depend on it):
 //  1. Near edges: edges whose SEGMENT is within D of p. (|gap| <= segment distance, so a near edge

@@ -13,7 +13,11 @@ struct ProximityBody {
   int index = -1;     // in the world's body list
   Polygon vertices;   // world frame, CCW; one vertex = particle (no edges)
   bool is_static = false;
-  double reach = 0.0;
+  double reach = 0.0;  // step_reach: how far any of its points can move in the step (reach.h)
+  Vec2 velocity = Vec2::Zero();  // of the centre of mass (0 for static bodies)
+  double spin_speed = 0.0;       // |omega| R: the fastest speed of a point about the centre
+  Vec2 velocity_end = Vec2::Zero();  // the same at the predicted end of the step (= start without one)
+  double spin_speed_end = 0.0;
   Aabb bounds;        // of `vertices`, not grown
   int edge_count() const { return vertices.size() >= 3 ? static_cast<int>(vertices.size()) : 0; }
 };

@@ -1,0 +1,45 @@
+// Stages 2-6 of a time step at fixed proximity, the part every caller of the engine shares:
+//   2. the contact model's free space (contact/free_space.h)
+//   3. the configuration search: the active configuration of every nonconvex site (Gauss's
+//      principle, configuration_search.h), for models that have such sites
+//   4. the model's complementarity rows; single-primary PEG takes the active configurations'
+//      members as its primaries (ModelContext::active_configurations)
+//   5. assembly: the step's LCP (B = A + R M^-1 G)
+//   6. solve: the search's impulses completed and verified as a solution of the model's LCP
+//      (assembly/candidate.h), else the LCP solver on its own
+// Simulation::step (simulation.h) wraps it with proximity, the end-of-step gap fixpoint, failure
+// recovery and integration; tests call it directly to inspect one step.
+#pragma once
+
+#include <pegsim/assembly/assembly.h>
+#include <pegsim/contact/model.h>
+#include <pegsim/lcp/solver.h>
+
+namespace pegsim {
+
+struct ContactSolveOptions {
+  SolverKind solver = SolverKind::Auto;
+  SolveOptions solve;
+  bool configuration_search = true;  // false: the LCP solver alone picks among the LCP's solutions
+  int max_search_rounds = 8;
+  int max_lcp_size = 0;              // > 0: a larger LCP is not solved (diverged)
+};
+
+struct ContactSolve {
+  RowSystem rows;
+  Lcp lcp;
+  LcpResult result;
+  Vec nu_next;            // nu_free + M^-1 G z for the returned z (zero impulses when none)
+  bool diverged = false;  // the LCP exceeded max_lcp_size: not solved
+  // configuration search
+  int search_rounds = 0, search_switches = 0;
+  bool search_converged = false, search_accepted = false;
+  ConfigurationSelection selection;
+  // stage times (s)
+  double model_seconds = 0, search_seconds = 0, assembly_seconds = 0, solve_seconds = 0;
+};
+
+ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
+                            const InverseMass& inverse_mass, const Vec& nu_free, const ContactSolveOptions& options);
+
+}  // namespace pegsim

@@ -1,0 +1,139 @@
+// A model's LCP solution from known contact impulses (candidate.h).
+#include <pegsim/assembly/candidate.h>
+
+#include <pegsim/lcp/verify.h>
+
+#include <chrono>
+#include <stdexcept>
+#include <string>
+
+namespace pegsim {
+namespace {
+
+// A normal-impulse variable with the friction block add_friction attached to it (-1: none).
+struct ImpulseBlock {
+  int normal = -1;
+  int friction[2] = {-1, -1};
+  int slip = -1;
+};
+
+// Per contact, its impulse blocks in variable order. A slip variable's row is
+// mu p_n - p_f+ - p_f- (contact_rows.h), which names the block's normal and friction variables.
+std::vector<std::vector<ImpulseBlock>> impulse_blocks(const RowSystem& rows, std::size_t contact_count) {
+  std::vector<std::vector<ImpulseBlock>> blocks(contact_count);
+  std::vector<int> block_of(static_cast<std::size_t>(rows.size()), -1);
+  for (int j = 0; j < rows.size(); ++j) {
+    const Variable& v = rows.variables()[static_cast<std::size_t>(j)];
+    if (v.kind == VariableKind::Auxiliary) continue;
+    if (v.contact < 0 || v.contact >= static_cast<int>(contact_count)) {
+      throw std::invalid_argument("candidate_solution: variable " + std::to_string(j) + " names contact " +
+                                  std::to_string(v.contact) + ", " + std::to_string(contact_count) +
+                                  " contacts have impulses");
+    }
+    if (v.kind == VariableKind::NormalImpulse) {
+      block_of[static_cast<std::size_t>(j)] = static_cast<int>(blocks[static_cast<std::size_t>(v.contact)].size());
+      blocks[static_cast<std::size_t>(v.contact)].push_back(ImpulseBlock{j, {-1, -1}, -1});
+    }
+  }
+  for (int j = 0; j < rows.size(); ++j) {
+    const Variable& v = rows.variables()[static_cast<std::size_t>(j)];
+    if (v.kind != VariableKind::SlipRate) continue;
+    ImpulseBlock* block = nullptr;
+    int next_friction = 0;
+    for (const auto& [k, coefficient] : rows.rows()[static_cast<std::size_t>(j)].variables) {
+      const VariableKind kind = rows.variables()[static_cast<std::size_t>(k)].kind;
+      if (kind == VariableKind::NormalImpulse && coefficient > 0.0 && block_of[static_cast<std::size_t>(k)] >= 0) {
+        block = &blocks[static_cast<std::size_t>(v.contact)][static_cast<std::size_t>(block_of[static_cast<std::size_t>(k)])];
+      }
+    }
+    if (block == nullptr) continue;
+    block->slip = j;
+    for (const auto& [k, coefficient] : rows.rows()[static_cast<std::size_t>(j)].variables) {
+      if (rows.variables()[static_cast<std::size_t>(k)].kind == VariableKind::FrictionImpulse && next_friction < 2) {
+        block->friction[next_friction++] = k;
+      }
+    }
+  }
+  return blocks;
+}
+
+void place(Vec& z, const ImpulseBlock& block, const ContactImpulse& impulse, double scale) {
+  z[block.normal] = scale * impulse.normal;
+  for (int i = 0; i < 2; ++i)
+    if (block.friction[i] >= 0) z[block.friction[i]] = scale * impulse.friction[i];
+  if (block.slip >= 0) z[block.slip] = scale * impulse.slip;
+}
+
+// With the impulse variables fixed, the auxiliaries' own rows: LCP(M_AA, q_A + M_A: z).
+LcpResult solve_auxiliaries(const Lcp& lcp, const std::vector<int>& auxiliary, Vec& z, const SolveOptions& options) {
+  const int m = static_cast<int>(auxiliary.size());
+  for (int a : auxiliary) z[a] = 0.0;
+  const Vec fixed = lcp.M * z + lcp.q;
+  Lcp sub;
+  sub.M.resize(m, m);
+  sub.q.resize(m);
+  for (int a = 0; a < m; ++a) {
+    sub.q[a] = fixed[auxiliary[static_cast<std::size_t>(a)]];
+    for (int b = 0; b < m; ++b) {
+      sub.M(a, b) = lcp.M(auxiliary[static_cast<std::size_t>(a)], auxiliary[static_cast<std::size_t>(b)]);
+    }
+  }
+  LcpResult result = solve_lcp(sub, SolverKind::Auto, options);
+  for (int a = 0; a < m; ++a) z[auxiliary[static_cast<std::size_t>(a)]] = result.z[a];
+  return result;
+}
+
+}  // namespace
+
+LcpResult candidate_solution(const RowSystem& rows, const Lcp& lcp, const std::vector<ContactImpulse>& impulses,
+                             const SolveOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const int n = rows.size();
+  if (lcp.size() != n) {
+    throw std::invalid_argument("candidate_solution: LCP of size " + std::to_string(lcp.size()) + " for " +
+                                std::to_string(n) + " variables");
+  }
+  const std::vector<std::vector<ImpulseBlock>> blocks = impulse_blocks(rows, impulses.size());
+  std::vector<int> auxiliary;
+  for (int j = 0; j < n; ++j) {
+    if (rows.variables()[static_cast<std::size_t>(j)].kind == VariableKind::Auxiliary) auxiliary.push_back(j);
+  }
+
+  LcpResult result;
+  result.solver = "configurations";
+  result.status = SolveStatus::Solved;
+  result.z = Vec::Zero(n);
+  for (std::size_t c = 0; c < blocks.size(); ++c) {
+    if (!blocks[c].empty()) place(result.z, blocks[c].front(), impulses[c], 1.0);
+  }
+  // A contact in two nonconvex sites has a force variable in each; its force belongs to the site
+  // where its row is tight (the site whose configuration it is active in). Auxiliaries depend on
+  // the velocity, which does not change when a force moves between a contact's variables.
+  LcpResult aux;
+  aux.status = SolveStatus::Solved;
+  if (!auxiliary.empty()) aux = solve_auxiliaries(lcp, auxiliary, result.z, options);
+  const Vec w = lcp.M * result.z + lcp.q;
+  bool moved = false;
+  for (std::size_t c = 0; c < blocks.size(); ++c) {
+    if (blocks[c].size() < 2 || impulses[c].normal <= 0.0) continue;
+    std::size_t tight = 0;
+    for (std::size_t b = 1; b < blocks[c].size(); ++b) {
+      if (w[blocks[c][b].normal] < w[blocks[c][tight].normal]) tight = b;
+    }
+    if (tight == 0) continue;
+    place(result.z, blocks[c].front(), impulses[c], 0.0);
+    place(result.z, blocks[c][tight], impulses[c], 1.0);
+    moved = true;
+  }
+  if (moved && !auxiliary.empty()) aux = solve_auxiliaries(lcp, auxiliary, result.z, options);
+  result.iterations = aux.iterations;
+  if (!aux.status_ok()) {
+    result.status = aux.status;
+    result.message = "the auxiliary variables' LCP was not solved (" + std::string(to_string(aux.status)) + ")";
+  }
+  finalize_result(lcp, options.tolerance, result);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace pegsim

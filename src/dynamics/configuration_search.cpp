@@ -1,0 +1,214 @@
+// Gauss's principle over a union of convex cells by local search (configuration_search.h).
+#include <pegsim/dynamics/configuration_search.h>
+
+#include <pegsim/contact/contact_rows.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+namespace pegsim {
+namespace {
+
+// A margin above this (m/s, rho's unit) holds "strictly": far below the verifier's tolerance
+// (verify.h, 1e-8 relative to max(1, |q|)), so a configuration left unswitched within it still
+// passes the model's complementarity check.
+constexpr double kStrictMargin = 1e-9;
+// A configuration whose members' start gaps are all >= -kHoldsNow (m) holds at the start of the step
+// (round-off below a micrometre on resting contacts).
+constexpr double kHoldsNow = 1e-9;
+
+void check_space(const FreeSpace& space, int contact_count) {
+  auto check_contact = [&](int c, const std::string& where) {
+    if (c < 0 || c >= contact_count) {
+      throw std::invalid_argument("configuration search: " + where + " names contact " + std::to_string(c) + " of " +
+                                  std::to_string(contact_count));
+    }
+  };
+  for (int c : space.always) check_contact(c, "FreeSpace.always");
+  for (std::size_t d = 0; d < space.disjunctions.size(); ++d) {
+    const std::string where = "disjunction " + std::to_string(d);
+    if (space.disjunctions[d].configurations.empty()) {
+      throw std::invalid_argument("configuration search: " + where + " has no configurations");
+    }
+    for (const std::vector<int>& g : space.disjunctions[d].configurations) {
+      if (g.empty()) throw std::invalid_argument("configuration search: " + where + " has an empty configuration");
+      for (int c : g) check_contact(c, where);
+    }
+  }
+}
+
+// rho_k(nu) = G_k^T nu + psi_k / h for every contact of a disjunction (NaN for the others).
+class Margins {
+ public:
+  Margins(const FreeSpace& space, const ProximityResult& proximity, const ModelContext& context)
+      : rows_(proximity.contacts.size()), used_(proximity.contacts.size(), 0) {
+    for (const Disjunction& d : space.disjunctions) {
+      for (const std::vector<int>& g : d.configurations) {
+        for (int c : g) {
+          if (used_[static_cast<std::size_t>(c)]) continue;
+          used_[static_cast<std::size_t>(c)] = 1;
+          rows_[static_cast<std::size_t>(c)] = predicted_gap_row(proximity.contacts[static_cast<std::size_t>(c)], context);
+        }
+      }
+    }
+  }
+
+  void evaluate(const Vec& nu) {
+    rho_.assign(rows_.size(), std::numeric_limits<double>::quiet_NaN());
+    for (std::size_t c = 0; c < rows_.size(); ++c) {
+      if (used_[c]) rho_[c] = dot_sparse(rows_[c].velocity, nu) + rows_[c].constant;
+    }
+  }
+
+  // m_g = min_{k in g} rho_k at the last evaluate().
+  double margin(const std::vector<int>& configuration) const {
+    double m = std::numeric_limits<double>::infinity();
+    for (int c : configuration) m = std::min(m, rho_[static_cast<std::size_t>(c)]);
+    return m;
+  }
+
+ private:
+  std::vector<Row> rows_;
+  std::vector<char> used_;
+  std::vector<double> rho_;
+};
+
+// Smallest start gap psi over a configuration's members.
+double start_margin(const std::vector<int>& configuration, const ProximityResult& proximity) {
+  double m = std::numeric_limits<double>::infinity();
+  for (int c : configuration) m = std::min(m, proximity.contacts[static_cast<std::size_t>(c)].gap);
+  return m;
+}
+
+// Index of the largest value; the lowest index wins ties (determinism).
+template <typename Value>
+int arg_max(std::size_t count, Value value) {
+  int best = 0;
+  double best_value = value(0);
+  for (std::size_t i = 1; i < count; ++i) {
+    const double v = value(i);
+    if (v > best_value) best = static_cast<int>(i), best_value = v;
+  }
+  return best;
+}
+
+// Per disjunction: among the configurations that hold now (smallest start gap >= -kHoldsNow), the
+// one free motion violates least (largest margin at nu_free); when none holds, the one with the
+// largest smallest start gap. Without overlap the chosen cell holds nu = 0 (configuration_search.h).
+// Ties go to the lower index.
+ConfigurationSelection initial_selection(const FreeSpace& space, const ProximityResult& proximity, const Margins& free) {
+  ConfigurationSelection selection;
+  for (const Disjunction& d : space.disjunctions) {
+    const auto& g = d.configurations;
+    auto key = [&](std::size_t i) {
+      const double start = start_margin(g[i], proximity);
+      return start >= -kHoldsNow ? std::make_pair(1.0, free.margin(g[i])) : std::make_pair(0.0, start);
+    };
+    int best = 0;
+    for (std::size_t i = 1; i < g.size(); ++i) {
+      if (key(i) > key(static_cast<std::size_t>(best))) best = static_cast<int>(i);
+    }
+    selection.push_back(best);
+  }
+  return selection;
+}
+
+// always ∪ the selected configurations' members, sorted and distinct.
+std::vector<int> enforced_contacts(const FreeSpace& space, const ConfigurationSelection& selection) {
+  std::vector<int> contacts = space.always;
+  for (std::size_t d = 0; d < space.disjunctions.size(); ++d) {
+    const std::vector<int>& g = space.disjunctions[d].configurations[static_cast<std::size_t>(selection[d])];
+    contacts.insert(contacts.end(), g.begin(), g.end());
+  }
+  std::sort(contacts.begin(), contacts.end());
+  contacts.erase(std::unique(contacts.begin(), contacts.end()), contacts.end());
+  return contacts;
+}
+
+// The standard model's rows (U + friction, contact_rows.h) over the given contacts.
+RowSystem cell_rows(const std::vector<int>& contacts, const ProximityResult& proximity, const ModelContext& context) {
+  RowSystem rows;
+  std::vector<int> normal;
+  for (int c : contacts) normal.push_back(add_unilateral_contact(rows, c, proximity, context, c));
+  for (std::size_t i = 0; i < contacts.size(); ++i) add_friction(rows, contacts[i], normal[i], proximity, context);
+  return rows;
+}
+
+// The cell's solution as impulses per contact (add_friction's order: +t, -t, slip).
+std::vector<ContactImpulse> contact_impulses(const RowSystem& rows, const Vec& z, std::size_t contact_count) {
+  std::vector<ContactImpulse> impulses(contact_count);
+  std::vector<int> friction_seen(contact_count, 0);
+  for (int j = 0; j < rows.size(); ++j) {
+    const Variable& v = rows.variables()[static_cast<std::size_t>(j)];
+    if (v.contact < 0) continue;
+    ContactImpulse& impulse = impulses[static_cast<std::size_t>(v.contact)];
+    switch (v.kind) {
+      case VariableKind::NormalImpulse: impulse.normal = z[j]; break;
+      case VariableKind::FrictionImpulse: impulse.friction[friction_seen[static_cast<std::size_t>(v.contact)]++ % 2] = z[j]; break;
+      case VariableKind::SlipRate: impulse.slip = z[j]; break;
+      case VariableKind::Auxiliary: break;
+    }
+  }
+  return impulses;
+}
+
+// Does any member of the configuration carry a normal impulse?
+bool carries_force(const std::vector<int>& configuration, const std::vector<ContactImpulse>& impulses, double floor) {
+  return std::any_of(configuration.begin(), configuration.end(),
+                     [&](int c) { return impulses[static_cast<std::size_t>(c)].normal > floor; });
+}
+
+}  // namespace
+
+ConfigurationSearch search_configurations(const FreeSpace& space, const ProximityResult& proximity,
+                                          const ModelContext& context, const InverseMass& inverse_mass,
+                                          const Vec& nu_free, const ConfigurationSearchOptions& options) {
+  check_space(space, static_cast<int>(proximity.contacts.size()));
+  ConfigurationSearch search;
+  Margins margins(space, proximity, context);
+  margins.evaluate(nu_free);
+  search.selection = initial_selection(space, proximity, margins);
+
+  std::set<ConfigurationSelection> visited;
+  for (;;) {
+    visited.insert(search.selection);
+    const RowSystem rows = cell_rows(enforced_contacts(space, search.selection), proximity, context);
+    const Lcp lcp = assemble_lcp(rows, inverse_mass, nu_free);
+    search.result = solve_lcp(lcp, options.solver, options.solve);
+    search.lcp_size = lcp.size();
+    ++search.rounds;
+    search.solved = search.result.status_ok();
+    if (!search.solved) return search;
+    search.nu = velocity_after_impulses(rows, inverse_mass, nu_free, search.result.z);
+    search.impulses = contact_impulses(rows, search.result.z, proximity.contacts.size());
+
+    // Switch every disjunction whose active configuration pushes while another one holds strictly.
+    margins.evaluate(search.nu);
+    const double floor = 1e-12 * std::max(1.0, search.result.z.size() ? search.result.z.cwiseAbs().maxCoeff() : 0.0);
+    ConfigurationSelection next = search.selection;
+    for (std::size_t d = 0; d < space.disjunctions.size(); ++d) {
+      const auto& g = space.disjunctions[d].configurations;
+      const int current = search.selection[d];
+      if (!carries_force(g[static_cast<std::size_t>(current)], search.impulses, floor)) continue;
+      const int best = arg_max(g.size(), [&](std::size_t i) {
+        return static_cast<int>(i) == current ? -std::numeric_limits<double>::infinity() : margins.margin(g[i]);
+      });
+      if (best != current && margins.margin(g[static_cast<std::size_t>(best)]) > kStrictMargin) next[d] = best;
+    }
+    if (next == search.selection) {
+      search.converged = true;
+      return search;
+    }
+    // A repeated selection (friction broke the descent) or the round cap: stop with the last
+    // solution, whose selection, velocity and impulses belong together.
+    if (visited.count(next) || search.rounds >= std::max(1, options.max_rounds)) return search;
+    for (std::size_t d = 0; d < next.size(); ++d) search.switches += next[d] != search.selection[d] ? 1 : 0;
+    search.selection = std::move(next);
+  }
+}
+
+}  // namespace pegsim

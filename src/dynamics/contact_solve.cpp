@@ -1,0 +1,95 @@
+// Stages 2-6 of a time step at fixed proximity (contact_solve.h).
+#include <pegsim/dynamics/contact_solve.h>
+
+#include <pegsim/assembly/candidate.h>
+#include <pegsim/dynamics/configuration_search.h>
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+namespace pegsim {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The active configuration's contacts by disjunction source (ModelContext::active_configurations).
+std::vector<std::vector<int>> active_by_source(const FreeSpace& space, const ConfigurationSelection& selection) {
+  std::vector<std::vector<int>> active;
+  for (std::size_t d = 0; d < space.disjunctions.size(); ++d) {
+    const Disjunction& disjunction = space.disjunctions[d];
+    if (disjunction.source < 0) continue;
+    if (static_cast<std::size_t>(disjunction.source) >= active.size()) active.resize(disjunction.source + 1);
+    active[static_cast<std::size_t>(disjunction.source)] = disjunction.configurations[static_cast<std::size_t>(selection[d])];
+  }
+  return active;
+}
+
+}  // namespace
+
+ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
+                            const InverseMass& inverse_mass, const Vec& nu_free, const ContactSolveOptions& options) {
+  ContactSolve solve;
+  // 2. the free space the model enforces
+  auto t = Clock::now();
+  const FreeSpace space = model.free_space(proximity, context);
+  solve.model_seconds += seconds_since(t);
+
+  // 3. configuration search
+  ConfigurationSearch search;
+  std::vector<std::vector<int>> active;
+  ModelContext emit_context = context;
+  if (options.configuration_search && !space.disjunctions.empty()) {
+    t = Clock::now();
+    search = search_configurations(space, proximity, context, inverse_mass, nu_free,
+                                   {options.max_search_rounds, options.solver, options.solve});
+    solve.search_seconds = seconds_since(t);
+    solve.search_rounds = search.rounds;
+    solve.search_switches = search.switches;
+    solve.search_converged = search.converged;
+    if (search.solved) {
+      solve.selection = search.selection;
+      active = active_by_source(space, search.selection);
+      emit_context.active_configurations = &active;  // single-primary PEG: the active members push
+    }
+  }
+
+  // 4. the model's rows
+  t = Clock::now();
+  model.emit(proximity, emit_context, solve.rows);
+  solve.model_seconds += seconds_since(t);
+
+  // 5. assembly
+  t = Clock::now();
+  solve.lcp = assemble_lcp(solve.rows, inverse_mass, nu_free);
+  solve.assembly_seconds = seconds_since(t);
+  if (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size) {
+    solve.diverged = true;
+    solve.result.status = SolveStatus::NumericalBreakdown;
+    solve.result.solver = "guard";
+    solve.result.message = "LCP of " + std::to_string(solve.lcp.size()) + " rows exceeds the divergence guard (" +
+                           std::to_string(options.max_lcp_size) + ")";
+    solve.result.residual = std::numeric_limits<double>::infinity();
+    solve.result.z = Vec::Zero(solve.lcp.size());
+    solve.nu_next = nu_free;
+    return solve;
+  }
+
+  // 6. solve
+  t = Clock::now();
+  if (search.solved) {
+    solve.result = candidate_solution(solve.rows, solve.lcp, search.impulses, options.solve);
+    solve.search_accepted = solve.result.status_ok();
+  }
+  if (!solve.result.status_ok()) solve.result = solve_lcp(solve.lcp, options.solver, options.solve);
+  if (solve.result.z.size() != solve.lcp.size()) solve.result.z = Vec::Zero(solve.lcp.size());
+  solve.solve_seconds = seconds_since(t);
+  solve.nu_next = velocity_after_impulses(solve.rows, inverse_mass, nu_free, solve.result.z);
+  return solve;
+}
+
+}  // namespace pegsim
