@@ -4,12 +4,10 @@
 //     w_k = r_k . nu^{l+1} + sum_j a_kj z_j + constant_k
 // becomes w = B z + b with
 //     B = A + R M^{-1} G,   b = R nu_free + constant      (Egan eqs 6-7 for any set of rows).
-// R (rows x dofs) and G (dofs x variables) are built sparse; M^{-1} G is formed block by block
-// (any block size, so 3D bodies need no change here) and B = R (M^{-1} G) is one sparse*dense
-// product. B is dense: the LCP solvers are dense.
+// M^{-1} is block-diagonal (one block per body, any block size, so 3D bodies need no change here):
+// B is accumulated body by body from the rows and variables that touch each body. B is dense: the
+// LCP solvers are dense.
 #include <pegsim/assembly/assembly.h>
-
-#include <Eigen/Sparse>
 
 #include <cmath>
 #include <sstream>
@@ -19,8 +17,6 @@
 namespace pegsim {
 namespace {
 
-using SparseMat = Eigen::SparseMatrix<double>;
-using Triplet = Eigen::Triplet<double>;
 
 const char* kind_name(VariableKind kind) {
   switch (kind) {
@@ -104,32 +100,6 @@ void check_rows(const RowSystem& rows, int dofs) {
   }
 }
 
-// G: column k is the generalized direction of variable k (zero for auxiliary variables).
-SparseMat direction_matrix(const RowSystem& rows, int dofs) {
-  std::vector<Triplet> triplets;
-  for (int k = 0; k < rows.size(); ++k) {
-    for (const auto& [dof, value] : rows.variables()[static_cast<std::size_t>(k)].direction) {
-      triplets.emplace_back(dof, k, value);
-    }
-  }
-  SparseMat g(dofs, rows.size());
-  g.setFromTriplets(triplets.begin(), triplets.end());  // duplicates are summed
-  return g;
-}
-
-// R: row k holds r_k (the velocity part of row k).
-SparseMat row_velocity_matrix(const RowSystem& rows, int dofs) {
-  std::vector<Triplet> triplets;
-  for (int k = 0; k < rows.size(); ++k) {
-    for (const auto& [dof, value] : rows.rows()[static_cast<std::size_t>(k)].velocity) {
-      triplets.emplace_back(k, dof, value);
-    }
-  }
-  SparseMat r(rows.size(), dofs);
-  r.setFromTriplets(triplets.begin(), triplets.end());
-  return r;
-}
-
 // M^{-1} X for a dense X with `dofs` rows, block by block; DOFs outside every block get zero
 // (infinite mass).
 Mat apply_inverse_mass(const InverseMass& inverse_mass, const Mat& x) {
@@ -175,23 +145,87 @@ double dot_sparse(const SparseTerms& r, const Vec& nu) {
   return sum;
 }
 
+namespace {
+
+// Per body block: the rows whose velocity part touches it (r_k restricted to the block) and the
+// variables whose direction does (M_b^{-1} g_j restricted to the block), so that
+// B = R M^{-1} G accumulates block by block: B_kj += r_kb . (M_b^{-1} g_jb). The inverse mass is
+// block-diagonal, so a row and a variable interact only through bodies they share; the cost is
+// sum over bodies of (rows at the body) x (variables at the body), not rows x dofs x variables.
+struct BlockTerms {
+  std::vector<int> index;  // row or variable
+  std::vector<double> values;  // block-size values per entry, concatenated
+};
+
+// Block of every DOF (-1: outside every block, infinite mass).
+std::vector<int> dof_blocks(const InverseMass& inverse_mass) {
+  std::vector<int> block(static_cast<std::size_t>(inverse_mass.dofs), -1);
+  for (std::size_t b = 0; b < inverse_mass.blocks.size(); ++b) {
+    for (Eigen::Index i = 0; i < inverse_mass.blocks[b].rows(); ++i) {
+      block[static_cast<std::size_t>(inverse_mass.offsets[b] + i)] = static_cast<int>(b);
+    }
+  }
+  return block;
+}
+
+// Scatters sparse terms into per-block dense pieces, one entry `k` per block touched (entries
+// arrive in increasing k, so a block's last entry is k while k's terms are read).
+void scatter(const SparseTerms& terms, int k, const InverseMass& inverse_mass, const std::vector<int>& block_of,
+             std::vector<BlockTerms>& out) {
+  for (const auto& [dof, value] : terms) {
+    const int b = block_of[static_cast<std::size_t>(dof)];
+    if (b < 0) continue;
+    BlockTerms& bt = out[static_cast<std::size_t>(b)];
+    const Eigen::Index size = inverse_mass.blocks[static_cast<std::size_t>(b)].rows();
+    if (bt.index.empty() || bt.index.back() != k) {
+      bt.index.push_back(k);
+      bt.values.resize(bt.values.size() + static_cast<std::size_t>(size), 0.0);
+    }
+    bt.values[bt.values.size() - static_cast<std::size_t>(size) +
+              static_cast<std::size_t>(dof - inverse_mass.offsets[static_cast<std::size_t>(b)])] += value;
+  }
+}
+
+}  // namespace
+
 Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free) {
   check_inverse_mass(inverse_mass);
   check_vector(nu_free, inverse_mass.dofs, "assemble_lcp: nu_free");
   check_rows(rows, inverse_mass.dofs);
 
   const int n = rows.size();
-  const int dofs = inverse_mass.dofs;
-  const SparseMat r = row_velocity_matrix(rows, dofs);
-  const Mat minv_g = apply_inverse_mass(inverse_mass, Mat(direction_matrix(rows, dofs)));
+  const std::vector<int> block_of = dof_blocks(inverse_mass);
+  const std::size_t blocks = inverse_mass.blocks.size();
+  std::vector<BlockTerms> row_terms(blocks), variable_terms(blocks);
+  for (int k = 0; k < n; ++k) {
+    scatter(rows.rows()[static_cast<std::size_t>(k)].velocity, k, inverse_mass, block_of, row_terms);
+    scatter(rows.variables()[static_cast<std::size_t>(k)].direction, k, inverse_mass, block_of, variable_terms);
+  }
 
   Lcp lcp;
-  lcp.M = r * minv_g;  // R M^{-1} G: one sparse * dense product
-  lcp.q = r * nu_free;
+  lcp.M = Mat::Zero(n, n);
+  lcp.q = Vec::Zero(n);
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const Mat& minv = inverse_mass.blocks[b];
+    const Eigen::Index size = minv.rows();
+    BlockTerms& vars = variable_terms[b];
+    for (std::size_t j = 0; j < vars.index.size(); ++j) {  // g_jb <- M_b^{-1} g_jb
+      Eigen::Map<Vec> g(vars.values.data() + j * static_cast<std::size_t>(size), size);
+      g = (minv * g).eval();
+    }
+    const BlockTerms& rws = row_terms[b];
+    for (std::size_t i = 0; i < rws.index.size(); ++i) {
+      const Eigen::Map<const Vec> r(rws.values.data() + i * static_cast<std::size_t>(size), size);
+      for (std::size_t j = 0; j < vars.index.size(); ++j) {
+        const Eigen::Map<const Vec> g(vars.values.data() + j * static_cast<std::size_t>(size), size);
+        lcp.M(rws.index[i], vars.index[j]) += r.dot(g);
+      }
+    }
+  }
   for (int k = 0; k < n; ++k) {
     const Row& row = rows.rows()[static_cast<std::size_t>(k)];
     for (const auto& [j, value] : row.variables) lcp.M(k, j) += value;  // + A
-    lcp.q[k] += row.constant;
+    lcp.q[k] = dot_sparse(row.velocity, nu_free) + row.constant;       // R nu_free + constant
   }
   if (!lcp.M.allFinite() || !lcp.q.allFinite()) {
     throw std::runtime_error("assemble_lcp: assembled LCP is not finite (inverse mass or rows too large)");

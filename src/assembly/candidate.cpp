@@ -3,6 +3,7 @@
 
 #include <pegsim/lcp/verify.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 #include <string>
@@ -64,6 +65,25 @@ void place(Vec& z, const ImpulseBlock& block, const ContactImpulse& impulse, dou
   if (block.slip >= 0) z[block.slip] = scale * impulse.slip;
 }
 
+// LCP(M, q) with M lower triangular and a positive diagonal (the max/min chains of
+// disjunction_rows.h: each slack's row names only earlier slacks and itself) has exactly one
+// solution, found by forward substitution: z_k = max(0, -(q_k + sum_{j<k} M_kj z_j) / M_kk).
+// Returns false (and leaves z alone) when M is not of that form.
+bool solve_lower_triangular(const Lcp& lcp, Vec& z) {
+  const Eigen::Index n = lcp.size();
+  for (Eigen::Index k = 0; k < n; ++k) {
+    if (!(lcp.M(k, k) > 0.0)) return false;
+    for (Eigen::Index j = k + 1; j < n; ++j)
+      if (lcp.M(k, j) != 0.0) return false;
+  }
+  z = Vec::Zero(n);
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const double rest = lcp.q[k] + lcp.M.row(k).head(k).dot(z.head(k));
+    z[k] = std::max(0.0, -rest / lcp.M(k, k));
+  }
+  return true;
+}
+
 // With the impulse variables fixed, the auxiliaries' own rows: LCP(M_AA, q_A + M_A: z).
 LcpResult solve_auxiliaries(const Lcp& lcp, const std::vector<int>& auxiliary, Vec& z, const SolveOptions& options) {
   const int m = static_cast<int>(auxiliary.size());
@@ -78,7 +98,13 @@ LcpResult solve_auxiliaries(const Lcp& lcp, const std::vector<int>& auxiliary, V
       sub.M(a, b) = lcp.M(auxiliary[static_cast<std::size_t>(a)], auxiliary[static_cast<std::size_t>(b)]);
     }
   }
-  LcpResult result = solve_lcp(sub, SolverKind::Auto, options);
+  LcpResult result;
+  if (solve_lower_triangular(sub, result.z)) {
+    result.status = SolveStatus::Solved;
+    result.solver = "forward substitution";
+  } else {
+    result = solve_lcp(sub, SolverKind::Auto, options);
+  }
   for (int a = 0; a < m; ++a) z[auxiliary[static_cast<std::size_t>(a)]] = result.z[a];
   return result;
 }

@@ -41,18 +41,33 @@ int body_dof(const ModelContext& context, int index, const char* where) {
 }
 
 // 2D block of a unit impulse along d applied at `point` on body `index` with sign s:
-// [s d; s (r x d)], r = point - body position.
-void append_block(SparseTerms& terms, const ModelContext& context, int index, const Vec2& point, const Vec2& d,
-                  double sign, const char* where) {
-  const int offset = body_dof(context, index, where);
-  if (offset < 0) return;
+// [s d; s (r x d)], r = point - body position; nothing for a body without a velocity block.
+struct Block {
+  int offset = -1;
+  double values[3] = {0.0, 0.0, 0.0};
+};
+
+Block contact_block(const ModelContext& context, int index, const Vec2& point, const Vec2& d, double sign,
+                    const char* where) {
+  Block block;
+  block.offset = body_dof(context, index, where);
+  if (block.offset < 0) return block;
   const Vec2 r = point - (*context.bodies)[static_cast<std::size_t>(index)].position;
-  terms.emplace_back(offset, sign * d.x());
-  terms.emplace_back(offset + 1, sign * d.y());
-  terms.emplace_back(offset + 2, sign * cross2(r, d));
+  block.values[0] = sign * d.x();
+  block.values[1] = sign * d.y();
+  block.values[2] = sign * cross2(r, d);
+  return block;
+}
+
+void append_block(SparseTerms& terms, const Block& block) {
+  if (block.offset < 0) return;
+  for (int i = 0; i < 3; ++i)
+    if (block.values[i] != 0.0) terms.emplace_back(block.offset + i, block.values[i]);
 }
 
 // body-A block [-d; -(r_A x d)] at the vertex, body-B block [d; r_B x d] at the point on B.
+// Built in DOF order (the two bodies' blocks are disjoint), exact zeros dropped: the form merged()
+// would give, without sorting.
 SparseTerms contact_jacobian(const Contact& contact, const Vec2& d, const ModelContext& context, const char* where) {
   check_context(context, where);
   if (contact.body_a == contact.body_b) {
@@ -63,9 +78,13 @@ SparseTerms contact_jacobian(const Contact& contact, const Vec2& d, const ModelC
       !std::isfinite(contact.gap_correction) || !d.allFinite()) {
     throw std::invalid_argument(std::string(where) + ": contact point, normal, gap or direction is not finite");
   }
+  Block a = contact_block(context, contact.body_a, contact.point, d, -1.0, where);
+  Block b = contact_block(context, contact.body_b, contact.point_on_b(), d, 1.0, where);
+  if (b.offset >= 0 && (a.offset < 0 || b.offset < a.offset)) std::swap(a, b);
   SparseTerms terms;
-  append_block(terms, context, contact.body_a, contact.point, d, -1.0, where);
-  append_block(terms, context, contact.body_b, contact.point_on_b(), d, 1.0, where);
+  terms.reserve(6);
+  append_block(terms, a);
+  append_block(terms, b);
   return terms;
 }
 
@@ -84,10 +103,36 @@ SparseTerms merged(SparseTerms terms) {
   return out;
 }
 
+bool strictly_sorted(const SparseTerms& t) {
+  for (std::size_t i = 1; i < t.size(); ++i)
+    if (!(t[i - 1].first < t[i].first)) return false;
+  return true;
+}
+
+// a + s b for terms sorted by index without duplicates (every Row and direction this file makes):
+// one linear merge; exact zeros dropped. Other inputs go through merged().
 SparseTerms combined(const SparseTerms& a, const SparseTerms& b, double s) {
-  SparseTerms all = a;
-  for (const auto& [index, value] : b) all.emplace_back(index, s * value);
-  return merged(std::move(all));
+  if (!strictly_sorted(a) || !strictly_sorted(b)) {
+    SparseTerms all = a;
+    for (const auto& [index, value] : b) all.emplace_back(index, s * value);
+    return merged(std::move(all));
+  }
+  SparseTerms out;
+  out.reserve(a.size() + b.size());
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    if (j == b.size() || (i < a.size() && a[i].first < b[j].first)) {
+      out.push_back(a[i++]);
+    } else if (i == a.size() || b[j].first < a[i].first) {
+      out.emplace_back(b[j].first, s * b[j].second);
+      ++j;
+    } else {
+      out.emplace_back(a[i].first, a[i].second + s * b[j].second);
+      ++i, ++j;
+    }
+    if (out.back().second == 0.0) out.pop_back();
+  }
+  return out;
 }
 
 double pair_friction(const ModelContext& context, int contact_index) {
@@ -121,7 +166,7 @@ Row predicted_gap_row(const Contact& contact, const ModelContext& context) {
                                 std::to_string(context.time_step));
   }
   Row row;
-  row.velocity = merged(normal_jacobian(contact, context));
+  row.velocity = normal_jacobian(contact, context);
   row.constant = (contact.gap + contact.gap_correction) / context.time_step;  // psi / h (+ fixpoint correction)
   return row;
 }
@@ -141,7 +186,7 @@ int add_normal_impulse(RowSystem& rows, int contact_index, const ProximityResult
   const Contact& contact = contact_at(proximity, contact_index, "add_normal_impulse");
   Variable variable;
   variable.kind = VariableKind::NormalImpulse;
-  variable.direction = merged(normal_jacobian(contact, context));
+  variable.direction = normal_jacobian(contact, context);
   variable.contact = contact_index;
   variable.constraint = constraint;
   variable.constraint_id = constraint_id;
@@ -179,7 +224,7 @@ void add_friction(RowSystem& rows, int contact_index, int normal_var, const Prox
   for (int j = 0; j < 2; ++j) {
     Variable variable;
     variable.kind = VariableKind::FrictionImpulse;
-    variable.direction = merged(tangent_jacobian(contact, directions[j], context));
+    variable.direction = tangent_jacobian(contact, directions[j], context);
     variable.contact = contact_index;
     variable.constraint = ConstraintKind::Friction;
     variable.constraint_id = contact_index;

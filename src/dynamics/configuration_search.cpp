@@ -162,6 +162,15 @@ bool carries_force(const std::vector<int>& configuration, const std::vector<Cont
                      [&](int c) { return impulses[static_cast<std::size_t>(c)].normal > floor; });
 }
 
+// A selection that names one existing configuration per disjunction.
+bool fits(const ConfigurationSelection& selection, const FreeSpace& space) {
+  if (selection.size() != space.disjunctions.size()) return false;
+  for (std::size_t d = 0; d < selection.size(); ++d) {
+    if (selection[d] < 0 || selection[d] >= static_cast<int>(space.disjunctions[d].configurations.size())) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 ConfigurationSearch search_configurations(const FreeSpace& space, const ProximityResult& proximity,
@@ -172,13 +181,17 @@ ConfigurationSearch search_configurations(const FreeSpace& space, const Proximit
   Margins margins(space, proximity, context);
   margins.evaluate(nu_free);
   search.selection = initial_selection(space, proximity, margins);
+  const bool warm = options.start != nullptr && fits(*options.start, space);
+  if (warm) search.selection = *options.start;
 
   std::set<ConfigurationSelection> visited;
   for (;;) {
     visited.insert(search.selection);
     const RowSystem rows = cell_rows(enforced_contacts(space, search.selection), proximity, context);
     const Lcp lcp = assemble_lcp(rows, inverse_mass, nu_free);
-    search.result = solve_lcp(lcp, options.solver, options.solve);
+    SolveOptions solve_options = options.solve;
+    if (warm && search.rounds == 0 && options.start_basis != nullptr) solve_options.warm_basis = options.start_basis;
+    search.result = solve_lcp(lcp, options.solver, solve_options);
     search.lcp_size = lcp.size();
     ++search.rounds;
     search.solved = search.result.status_ok();

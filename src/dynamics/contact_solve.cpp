@@ -45,12 +45,23 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   ModelContext emit_context = context;
   if (options.configuration_search && !space.disjunctions.empty()) {
     t = Clock::now();
-    search = search_configurations(space, proximity, context, inverse_mass, nu_free,
-                                   {options.max_search_rounds, options.solver, options.solve});
+    ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
+    if (options.previous != nullptr && !options.previous->selection.empty()) {
+      search_options.start = &options.previous->selection;
+      search_options.start_basis = &options.previous->search_basis;
+    }
+    search = search_configurations(space, proximity, context, inverse_mass, nu_free, search_options);
+    solve.search_basis = search.result.basis;
     solve.search_seconds = seconds_since(t);
     solve.search_rounds = search.rounds;
     solve.search_switches = search.switches;
     solve.search_converged = search.converged;
+    if (search.solved && !options.verify) {
+      solve.selection = search.selection;
+      solve.result = std::move(search.result);
+      solve.nu_next = std::move(search.nu);
+      return solve;
+    }
     if (search.solved) {
       solve.selection = search.selection;
       active = active_by_source(space, search.selection);
@@ -85,10 +96,16 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
     solve.result = candidate_solution(solve.rows, solve.lcp, search.impulses, options.solve);
     solve.search_accepted = solve.result.status_ok();
   }
-  if (!solve.result.status_ok()) solve.result = solve_lcp(solve.lcp, options.solver, options.solve);
+  if (!solve.result.status_ok()) {
+    SolveOptions solve_options = options.solve;
+    const bool same_layout = options.previous != nullptr && options.previous->rows.size() == solve.rows.size();
+    if (same_layout) solve_options.warm_basis = &options.previous->result.basis;
+    solve.result = solve_lcp(solve.lcp, options.solver, solve_options);
+  }
   if (solve.result.z.size() != solve.lcp.size()) solve.result.z = Vec::Zero(solve.lcp.size());
   solve.solve_seconds = seconds_since(t);
   solve.nu_next = velocity_after_impulses(solve.rows, inverse_mass, nu_free, solve.result.z);
+  solve.verified = true;
   return solve;
 }
 

@@ -65,4 +65,19 @@ void update_gap_corrections(ProximityResult& proximity, const std::vector<Body>&
   }
 }
 
+std::vector<double> gap_corrections(const ProximityResult& proximity) {
+  std::vector<double> out;
+  out.reserve(proximity.contacts.size());
+  for (const Contact& c : proximity.contacts) out.push_back(c.gap_correction);
+  return out;
+}
+
+void set_gap_corrections(ProximityResult& proximity, const std::vector<double>& corrections) {
+  if (corrections.size() != proximity.contacts.size()) {
+    throw std::invalid_argument("set_gap_corrections: " + std::to_string(corrections.size()) + " corrections for " +
+                                std::to_string(proximity.contacts.size()) + " contacts");
+  }
+  for (std::size_t i = 0; i < corrections.size(); ++i) proximity.contacts[i].gap_correction = corrections[i];
+}
+
 }  // namespace pegsim

@@ -177,8 +177,11 @@ StepRecord Simulation::step() {
 
 // Stages 2-6 (contact_solve.h) with their counts and times written into the step's record.
 ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
-                                            const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record) const {
+                                            const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
+                                            const ContactSolve* previous, bool verify) const {
   ContactSolveOptions options;
+  options.previous = previous;
+  options.verify = verify;
   options.solver = options_.solver;
   options.solve = options_.solve;
   options.configuration_search = options_.configuration_search;
@@ -315,16 +318,22 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     }
   }
 
-  // 8. fixpoint: while the end configuration overlaps, re-linearise the rows around it (gap_fixpoint.h)
+  // 8. fixpoint: while the end configuration overlaps, re-linearise the rows around it
+  // (gap_fixpoint.h). Iterates are solved warm and unverified; the one kept is then verified
+  // against the model's LCP (else the first, verified solution stays).
   if (result.status_ok() && options_.fixpoint_iterations > 0) {
     t = Clock::now();
     std::vector<Body> end = scene_.bodies;
     integrate_positions(end, offsets, solve.nu_next, h);
     record.end_depth = contact_pairs_depth(end, last_proximity_);
+    ContactSolve current;
+    std::vector<double> current_corrections;
+    bool improved = false;
     for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > options_.fixpoint_tolerance; ++i) {
-      update_gap_corrections(last_proximity_, end, context, solve.nu_next);
+      update_gap_corrections(last_proximity_, end, context, improved ? current.nu_next : solve.nu_next);
       StepRecord scratch;
-      ContactSolve next = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, scratch);
+      ContactSolve next = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, scratch,
+                                              improved ? &current : &solve, /*verify=*/false);
       ++record.fixpoint_solves;
       record.search_rounds += scratch.search_rounds;
       if (next.diverged || !next.result.status_ok()) break;
@@ -332,11 +341,28 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
       integrate_positions(next_end, offsets, next.nu_next, h);
       const double next_depth = contact_pairs_depth(next_end, last_proximity_);
       if (!(next_depth < record.end_depth)) break;  // no progress: keep the shallower iterate
-      solve = std::move(next);
+      current = std::move(next);
+      current_corrections = gap_corrections(last_proximity_);
       end = std::move(next_end);
       record.end_depth = next_depth;
-      record.residual = solve.result.residual;
-      record.solver = solve.result.solver;
+      improved = true;
+    }
+    if (improved) {
+      set_gap_corrections(last_proximity_, current_corrections);
+      StepRecord scratch;
+      ContactSolve verified = current.verified ? std::move(current)
+                                               : solve_contacts_into(last_proximity_, context, inv_mass, nu_free,
+                                                                     scratch, &current);
+      record.search_rounds += scratch.search_rounds;
+      if (!verified.diverged && verified.result.status_ok()) {
+        solve = std::move(verified);
+        record.residual = solve.result.residual;
+        record.solver = solve.result.solver;
+      } else {
+        std::vector<Body> first_end = scene_.bodies;  // the first solution stays: its depth
+        integrate_positions(first_end, offsets, solve.nu_next, h);
+        record.end_depth = contact_pairs_depth(first_end, last_proximity_);
+      }
     }
     record.profile.fixpoint = seconds_since(t);
   }

@@ -43,6 +43,11 @@ struct ConfigurationSearchOptions {
   int max_rounds = 8;  // convex LCPs at most
   SolverKind solver = SolverKind::Auto;
   SolveOptions solve;
+  // Warm start (the engine's re-solves of one step, e.g. the end-of-step fixpoint): begin with this
+  // selection instead of rule 1 below, and give Lemke this basis of that selection's cell LCP (its
+  // rows are laid out alike when the free space is the same). Ignored when the sizes do not fit.
+  const ConfigurationSelection* start = nullptr;
+  const std::vector<int>* start_basis = nullptr;
 };
 
 struct ConfigurationSearch {
@@ -51,7 +56,7 @@ struct ConfigurationSearch {
   int rounds = 0;          // cell LCPs solved
   int switches = 0;        // configuration changes over all rounds
   ConfigurationSelection selection;    // per disjunction of the free space
-  LcpResult result;                    // the last cell LCP's result
+  LcpResult result;                    // the last cell LCP's result (result.basis: a warm start)
   int lcp_size = 0;                    // its size
   Vec nu;                              // end-of-step velocity of the last solved cell
   std::vector<ContactImpulse> impulses;  // per ProximityResult contact (zero when not enforced)

@@ -23,6 +23,13 @@ struct ContactSolveOptions {
   bool configuration_search = true;  // false: the LCP solver alone picks among the LCP's solutions
   int max_search_rounds = 8;
   int max_lcp_size = 0;              // > 0: a larger LCP is not solved (diverged)
+  // Warm start from a previous solve of the same step with the same proximity (the engine's
+  // fixpoint): its configuration selection and bases.
+  const struct ContactSolve* previous = nullptr;
+  // false: when the configuration search solves the step, stop there (no model rows, no candidate
+  // check; result = the search's cell LCP). The engine's fixpoint iterates so and verifies the
+  // iterate it keeps.
+  bool verify = true;
 };
 
 struct ContactSolve {
@@ -31,10 +38,12 @@ struct ContactSolve {
   LcpResult result;
   Vec nu_next;            // nu_free + M^-1 G z for the returned z (zero impulses when none)
   bool diverged = false;  // the LCP exceeded max_lcp_size: not solved
+  bool verified = false;  // rows, lcp and result are the model's (false: the search's cell only)
   // configuration search
   int search_rounds = 0, search_switches = 0;
   bool search_converged = false, search_accepted = false;
   ConfigurationSelection selection;
+  std::vector<int> search_basis;      // the last cell LCP's basis (warm start for a re-solve)
   // stage times (s)
   double model_seconds = 0, search_seconds = 0, assembly_seconds = 0, solve_seconds = 0;
 };

@@ -24,4 +24,8 @@ double contact_pairs_depth(const std::vector<Body>& bodies, const ProximityResul
 void update_gap_corrections(ProximityResult& proximity, const std::vector<Body>& end_bodies,
                             const ModelContext& context, const Vec& nu);
 
+// Every contact's gap_correction, and setting them back (same contact list).
+std::vector<double> gap_corrections(const ProximityResult& proximity);
+void set_gap_corrections(ProximityResult& proximity, const std::vector<double>& corrections);
+
 }  // namespace pegsim

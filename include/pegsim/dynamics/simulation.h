@@ -111,7 +111,8 @@ class Simulation {
   StepRecord advance(double h, double t0, int depth, int step_number);
   // Stages 2-6 (contact_solve.h), counts and times into the record.
   ContactSolve solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
-                                   const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record) const;
+                                   const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
+                                   const ContactSolve* previous = nullptr, bool verify = true) const;
   std::vector<char> active_at(double t) const;
   Scene scene_;
   SimulationOptions options_;
