@@ -25,6 +25,17 @@ void SimulationFlags::add_to(CLI::App& command) {
   command.add_option("--max-lcp", max_lcp_size,
                      "divergence guard: stop the run at a step whose LCP has more rows (default 1000; 0: none)")
       ->check(CLI::NonNegativeNumber);
+  command.add_flag("--no-configuration-search", no_configuration_search,
+                   "let the LCP solver alone pick among a nonconvex model's LCP solutions (the papers' way; "
+                   "default: Gauss's configuration search, verified against the model's LCP)");
+  command.add_flag("--no-proximity-corrector", no_proximity_corrector,
+                   "do not repeat proximity with the solved end velocities (default: repeat, solve again on new pairs)");
+  command.add_option("--fixpoint-iterations", fixpoint_iterations,
+                     "end-of-step gap fixpoint: re-solves while contact pairs overlap (default 2; 0: off)")
+      ->check(CLI::Range(0, 20));
+  command.add_option("--fixpoint-tolerance", fixpoint_tolerance,
+                     "overlap depth (m) below which the fixpoint stops (default 1e-6)")
+      ->check(CLI::PositiveNumber);
 }
 
 SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
@@ -51,6 +62,10 @@ SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
   o.dump_failed_dir = dump_failed_dir;
   if (recovery_depth) o.recovery_depth = *recovery_depth;
   if (max_lcp_size) o.max_lcp_size = *max_lcp_size;
+  o.configuration_search = !no_configuration_search;
+  o.proximity_corrector = !no_proximity_corrector;
+  if (fixpoint_iterations) o.fixpoint_iterations = *fixpoint_iterations;
+  if (fixpoint_tolerance) o.fixpoint_tolerance = *fixpoint_tolerance;
   return o;
 }
 

@@ -21,6 +21,10 @@ struct SimulationFlags {
   std::string dump_failed_dir;
   std::optional<int> recovery_depth;
   std::optional<int> max_lcp_size;
+  bool no_configuration_search = false;
+  bool no_proximity_corrector = false;
+  std::optional<int> fixpoint_iterations;
+  std::optional<double> fixpoint_tolerance;
 
   void add_to(CLI::App& command);
   // Scene settings overridden by the flags. Throws std::invalid_argument with a message naming the

@@ -186,11 +186,37 @@ std::vector<char> feasible_contacts(const ProximityResult& proximity, const std:
   return feasible;
 }
 
+std::vector<double> applicability_thresholds(const ProximityResult& proximity, const ModelContext& context) {
+  const double base = context.options.applicability_threshold;
+  std::vector<double> thresholds(proximity.contacts.size(), base);
+  const std::vector<double>* rotation = context.rotation_bound;
+  if (rotation == nullptr) return thresholds;
+  for (std::size_t i = 0; i < proximity.contacts.size(); ++i) {
+    const Contact& c = proximity.contacts[i];
+    for (int b : {c.body_a, c.body_b}) {
+      if (b < 0 || b >= static_cast<int>(rotation->size())) {
+        throw std::invalid_argument("applicability_thresholds: contact " + std::to_string(i) + " names body " +
+                                    std::to_string(b) + ", rotation_bound has " + std::to_string(rotation->size()));
+      }
+    }
+    const double turn = (*rotation)[static_cast<std::size_t>(c.body_a)] + (*rotation)[static_cast<std::size_t>(c.body_b)];
+    if (!(turn >= 0.0) || !std::isfinite(turn)) {
+      throw std::invalid_argument("applicability_thresholds: rotation bound must be finite and >= 0");
+    }
+    thresholds[i] = base - turn;
+  }
+  return thresholds;
+}
+
 std::vector<int> unilateral_contacts(const ProximityResult& proximity, const std::vector<char>& site_fits,
-                                     const std::vector<char>& feasible, double applicability_threshold) {
+                                     const std::vector<char>& feasible, const std::vector<double>& thresholds) {
   if (site_fits.size() != proximity.vv_sites.size()) {
     throw std::invalid_argument("unilateral_contacts: site_fits has " + std::to_string(site_fits.size()) +
                                 " entries for " + std::to_string(proximity.vv_sites.size()) + " sites");
+  }
+  if (thresholds.size() != proximity.contacts.size()) {
+    throw std::invalid_argument("unilateral_contacts: thresholds has " + std::to_string(thresholds.size()) +
+                                " entries for " + std::to_string(proximity.contacts.size()) + " contacts");
   }
   if (feasible.size() != proximity.contacts.size()) {
     throw std::invalid_argument("unilateral_contacts: feasible has " + std::to_string(feasible.size()) +
@@ -208,7 +234,7 @@ std::vector<int> unilateral_contacts(const ProximityResult& proximity, const std
   std::vector<int> out;
   for (std::size_t i = 0; i < proximity.contacts.size(); ++i) {
     const Contact& c = proximity.contacts[i];
-    if (membership[i] == 2 || !feasible[i] || !(c.applicability > applicability_threshold)) continue;
+    if (membership[i] == 2 || !feasible[i] || !(c.applicability > thresholds[i])) continue;
     // A contact of a non-fitting site is a plain vertex–edge contact only when the vertex lies over
     // the edge segment (distance to the segment = distance to its line).
     if (membership[i] == 1 && c.segment_distance > std::abs(c.gap) + kSiteTolerance) continue;
@@ -225,7 +251,7 @@ PegLayout peg_layout(const ProximityResult& proximity, const ModelContext& conte
     layout.fits.push_back(site_fits_geometry(vv, layout.site_groups.back(), proximity, context) ? 1 : 0);
   }
   layout.unilateral = unilateral_contacts(proximity, layout.fits, feasible_contacts(proximity, *context.bodies),
-                                          context.options.applicability_threshold);
+                                          applicability_thresholds(proximity, context));
   return layout;
 }
 

@@ -189,10 +189,15 @@ ConfigurationSearch search_configurations(const FreeSpace& space, const Proximit
     visited.insert(search.selection);
     const RowSystem rows = cell_rows(enforced_contacts(space, search.selection), proximity, context);
     const Lcp lcp = assemble_lcp(rows, inverse_mass, nu_free);
+    search.lcp_size = lcp.size();
+    if (options.max_lcp_size > 0 && lcp.size() > options.max_lcp_size) {
+      search.solved = false;
+      search.diverged = true;
+      return search;
+    }
     SolveOptions solve_options = options.solve;
     if (warm && search.rounds == 0 && options.start_basis != nullptr) solve_options.warm_basis = options.start_basis;
     search.result = solve_lcp(lcp, options.solver, solve_options);
-    search.lcp_size = lcp.size();
     ++search.rounds;
     search.solved = search.result.status_ok();
     if (!search.solved) return search;

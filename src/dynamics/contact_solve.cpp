@@ -46,6 +46,7 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   if (options.configuration_search && !space.disjunctions.empty()) {
     t = Clock::now();
     ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
+    search_options.max_lcp_size = options.max_lcp_size;
     if (options.previous != nullptr && !options.previous->selection.empty()) {
       search_options.start = &options.previous->selection;
       search_options.start_basis = &options.previous->search_basis;
@@ -78,23 +79,26 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   t = Clock::now();
   solve.lcp = assemble_lcp(solve.rows, inverse_mass, nu_free);
   solve.assembly_seconds = seconds_since(t);
-  if (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size) {
-    solve.diverged = true;
-    solve.result.status = SolveStatus::NumericalBreakdown;
-    solve.result.solver = "guard";
-    solve.result.message = "LCP of " + std::to_string(solve.lcp.size()) + " rows exceeds the divergence guard (" +
-                           std::to_string(options.max_lcp_size) + ")";
-    solve.result.residual = std::numeric_limits<double>::infinity();
-    solve.result.z = Vec::Zero(solve.lcp.size());
-    solve.nu_next = nu_free;
-    return solve;
-  }
 
   // 6. solve
   t = Clock::now();
   if (search.solved) {
     solve.result = candidate_solution(solve.rows, solve.lcp, search.impulses, options.solve);
     solve.search_accepted = solve.result.status_ok();
+  }
+  // The divergence guard stands before a solver's O(n^3) work, not before the O(n^2) check above.
+  if (!solve.result.status_ok() && (search.diverged || (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size))) {
+    solve.diverged = true;
+    solve.result = LcpResult{};
+    solve.result.status = SolveStatus::NumericalBreakdown;
+    solve.result.solver = "guard";
+    solve.result.message = "LCP of " + std::to_string(std::max(solve.lcp.size(), search.lcp_size)) +
+                           " rows exceeds the divergence guard (" + std::to_string(options.max_lcp_size) + ")";
+    solve.result.residual = std::numeric_limits<double>::infinity();
+    solve.result.z = Vec::Zero(solve.lcp.size());
+    solve.nu_next = nu_free;
+    solve.solve_seconds = seconds_since(t);
+    return solve;
   }
   if (!solve.result.status_ok()) {
     SolveOptions solve_options = options.solve;

@@ -124,6 +124,24 @@ std::vector<double> contact_friction(const Scene& scene, const ProximityResult& 
   return mu;
 }
 
+// Per body, h * max(|omega| at the start, |omega| at the end): how far it can turn in the step.
+std::vector<double> rotation_bounds(const std::vector<int>& offsets, const Vec& nu_start, const Vec& nu_end, double h) {
+  std::vector<double> bound(offsets.size(), 0.0);
+  for (std::size_t i = 0; i < offsets.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    bound[i] = h * std::max(std::abs(nu_start[offsets[i] + 2]), std::abs(nu_end[offsets[i] + 2]));
+  }
+  return bound;
+}
+
+bool same_free_space(const FreeSpace& a, const FreeSpace& b) {
+  if (a.always != b.always || a.disjunctions.size() != b.disjunctions.size()) return false;
+  for (std::size_t d = 0; d < a.disjunctions.size(); ++d) {
+    if (a.disjunctions[d].configurations != b.disjunctions[d].configurations) return false;
+  }
+  return true;
+}
+
 // Do two proximity results list the same feature pairs and sites?
 bool same_features(const ProximityResult& a, const ProximityResult& b) {
   if (a.contacts.size() != b.contacts.size() || a.vv_sites.size() != b.vv_sites.size() ||
@@ -234,6 +252,8 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   context.options = options_.model_options;
   context.max_travel = max_travel(scene_.bodies, offsets, nu_free, h);
   context.scene_diameter = scene_diameter(scene_.bodies, active);
+  std::vector<double> rotation = rotation_bounds(offsets, nu_free, nu_free, h);
+  context.rotation_bound = &rotation;
 
   // 2-6. contacts: free space -> configuration search -> rows -> assembly -> solve
   ContactSolve solve = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, record);
@@ -288,8 +308,9 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
 
   // 7. proximity corrector: an impulse may have sped a body up within the step, so that it sweeps
   // past features the start velocities did not reach (measured: a polygon spun up to 5 rad/s ended
-  // 2.7 mm inside a neighbour it had no contact with). Proximity again with reach covering the
-  // solved end velocities too; new feature pairs: solve again with them.
+  // 2.7 mm inside a neighbour it had no contact with), or turned it so far that a vertex PEG judged
+  // inapplicable meets an edge. Proximity again with reach, and rotation bounds, covering the solved
+  // end velocities too; when that changes the feature pairs or the model's free space: solve again.
   if (result.status_ok() && options_.proximity_corrector) {
     t = Clock::now();
     std::vector<BodyMotion> end_motion(scene_.bodies.size());
@@ -299,9 +320,18 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     }
     proximity_options.end_motion = &end_motion;
     ProximityResult corrected = find_proximity(scene_.bodies, active, proximity_options);
+    std::vector<double> wider = rotation_bounds(offsets, nu_free, solve.nu_next, h);
+    bool changed = !same_features(corrected, last_proximity_);
+    if (!changed && wider != rotation) {
+      ModelContext wide_context = context;
+      wide_context.rotation_bound = &wider;
+      changed = !same_free_space(model_->free_space(last_proximity_, context),
+                                 model_->free_space(last_proximity_, wide_context));
+    }
     record.profile.proximity += seconds_since(t);
-    if (!same_features(corrected, last_proximity_)) {
+    if (changed) {
       std::swap(corrected, last_proximity_);
+      std::swap(wider, rotation);
       mu = contact_friction(scene_, last_proximity_);
       ContactSolve again = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, record);
       if (!again.diverged && again.result.status_ok()) {
@@ -313,6 +343,7 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
         record.iterations = solve.result.iterations;
       } else {  // keep the first solution and the proximity it was solved with
         std::swap(corrected, last_proximity_);
+        std::swap(wider, rotation);
         mu = contact_friction(scene_, last_proximity_);
       }
     }

@@ -141,6 +141,11 @@ inline ContactSolveOptions lcp_only() {
   return options;
 }
 
+// Counter-clockwise rectangle; edges in order bottom, right, top, left.
+inline Polygon rectangle(double x0, double y0, double x1, double y1) {
+  return {Vec2(x0, y0), Vec2(x1, y0), Vec2(x1, y1), Vec2(x0, y1)};
+}
+
 inline double pair_overlap(const std::vector<Body>& bodies, int i, int j) {
   return convex_intersection_area(bodies[static_cast<std::size_t>(i)].world_vertices(),
                                   bodies[static_cast<std::size_t>(j)].world_vertices());

@@ -12,10 +12,6 @@
 namespace pegsim::test {
 namespace {
 
-Polygon rectangle(double x0, double y0, double x1, double y1) {
-  return {Vec2(x0, y0), Vec2(x1, y0), Vec2(x1, y1), Vec2(x0, y1)};
-}
-
 double angle_between(const Vec2& a, const Vec2& b) { return std::acos(std::clamp(a.normalized().dot(b.normalized()), -1.0, 1.0)); }
 
 // Gap of a world point from the line of edge `edge` of a body (> 0 outside).

@@ -15,6 +15,23 @@ namespace {
 
 constexpr int kBottom = 0, kRight = 1, kTop = 2, kLeft = 3;  // box_body edge order
 
+// The pair threshold follows the pair's relative motion (proximity/reach.h): two boxes 3 cm apart
+// falling side by side at 3 m/s cannot meet within h = 0.01, so they are not paired (summing each
+// body's own reach, 2 x 1.5 x 3 cm, paired them); closing at 3 m/s, they are.
+TEST(Proximity, PairThresholdFollowsRelativeMotion) {
+  const double h = 0.01;
+  ProximityOptions options;
+  options.time_step = h;
+  const std::vector<Body> side_by_side{test::box_body(0, 0, 0.1, 0.1, false, Vec2(0, -3)),
+                                       test::box_body(0.13, 0, 0.23, 0.1, false, Vec2(0, -3))};
+  EXPECT_TRUE(find_proximity(side_by_side, {1, 1}, options).contacts.empty());
+  const std::vector<Body> closing{test::box_body(0, 0, 0.1, 0.1, false, Vec2(3, -3)),
+                                  test::box_body(0.13, 0, 0.23, 0.1, false, Vec2(0, -3))};
+  const ProximityResult r = find_proximity(closing, {1, 1}, options);
+  EXPECT_GE(test::find_contact(r, 0, 1, 1, kLeft), 0);  // a's right vertices against b's left face
+  EXPECT_GE(test::find_contact(r, 0, 2, 1, kLeft), 0);
+}
+
 TEST(Proximity, FallingBoxGetsContactsForItsBottomVertices) {
   // Floor top at y = 0; a 0.4 m box 3 cm above it falling at 5 m/s, h = 0.01.
   const double h = 0.01, height = 0.03, speed = 5.0;

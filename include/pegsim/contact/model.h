@@ -32,6 +32,10 @@ struct ModelContext {
   // Scene-level bound on how far any point can travel in the step (for Egan's gamma).
   double max_travel = 0.0;
   double scene_diameter = 0.0;
+  // Per body, a bound on how far it turns in the step (rad): h * |omega|, from the start and, in the
+  // engine's corrector pass, the solved end velocities. Null: no rotation (static scenes, tests).
+  // PEG widens its relaxed applicability by it (peg_sites.h).
+  const std::vector<double>* rotation_bound = nullptr;
   // The configuration search's answer (dynamics/contact_solve.h), indexed by disjunction source
   // (free_space.h): the contacts of the active configuration, empty where there is none. Null when
   // no search ran. Single-primary PEG takes each site's primaries from it (peg.cpp).

@@ -1,7 +1,8 @@
 // PEG 2D (Williams, Lu, Trinkle, sec. 5.1): what is shared by "peg" and "peg-accurate".
 //
-// Vertex–edge contacts in no vertex–vertex site: a U-constraint (0 <= p ⟂ rho >= 0) when
-// applicability > options.applicability_threshold (relaxed, -0.2 by default); others are dropped.
+// Vertex–edge contacts in no vertex–vertex site: a U-constraint (0 <= p ⟂ rho >= 0) when feasible
+// and applicability > options.applicability_threshold (relaxed, -0.2 by default, widened by the
+// step's rotation, applicability_thresholds below); others are dropped.
 //
 // Vertex–vertex site (contact.h numbering: c1, c2 = va against B's edges ending / starting at vb;
 // c3, c4 = vb against A's edges ending / starting at va). Locally the two bodies are the convex
@@ -101,11 +102,19 @@ inline constexpr double kFeasibleDepth = 1e-4;
 // Per contact: 1 when feasible. `bodies` are the ones the contacts index.
 std::vector<char> feasible_contacts(const ProximityResult& proximity, const std::vector<Body>& bodies);
 
-// U-constraint contacts, in contact order: feasible, applicability > threshold and in no fitting
-// site (site_fits per ProximityResult::vv_sites); a contact of a non-fitting site also needs its
-// vertex over the edge segment.
+// Applicability threshold per contact, relaxed by the rotation the step can bring. Applicability
+// is a minimum of cosines of angles between A's edges and B's normal; turning the pair by dtheta
+// changes each by at most |dtheta|, so a contact that can become applicable within the step has
+// applicability > threshold - (rotation_bound_a + rotation_bound_b) (ModelContext::rotation_bound).
+// The fixed -0.2 alone dropped the lowest vertex of a polygon spinning at 9.8 rad/s (0.49 rad in a
+// step at h = 0.05; applicability -0.35 at the start), which then ended 2 cm inside the floor.
+std::vector<double> applicability_thresholds(const ProximityResult& proximity, const ModelContext& context);
+
+// U-constraint contacts, in contact order: feasible, applicability > its threshold and in no
+// fitting site (site_fits per ProximityResult::vv_sites); a contact of a non-fitting site also
+// needs its vertex over the edge segment.
 std::vector<int> unilateral_contacts(const ProximityResult& proximity, const std::vector<char>& site_fits,
-                                     const std::vector<char>& feasible, double applicability_threshold);
+                                     const std::vector<char>& feasible, const std::vector<double>& thresholds);
 
 // What PEG enforces this step: the reachable DNF groups of every vertex–vertex site, which sites
 // fit their corner model, and the U contacts (in contact order).

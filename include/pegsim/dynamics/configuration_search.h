@@ -48,11 +48,13 @@ struct ConfigurationSearchOptions {
   // rows are laid out alike when the free space is the same). Ignored when the sizes do not fit.
   const ConfigurationSelection* start = nullptr;
   const std::vector<int>* start_basis = nullptr;
+  int max_lcp_size = 0;  // > 0: a larger cell LCP is not solved (the search ends, diverged)
 };
 
 struct ConfigurationSearch {
   bool solved = false;     // the last cell LCP verified (status below)
   bool converged = false;  // and no disjunction wants to switch
+  bool diverged = false;   // a cell LCP exceeded max_lcp_size
   int rounds = 0;          // cell LCPs solved
   int switches = 0;        // configuration changes over all rounds
   ConfigurationSelection selection;    // per disjunction of the free space

@@ -22,7 +22,8 @@ struct ContactSolveOptions {
   SolveOptions solve;
   bool configuration_search = true;  // false: the LCP solver alone picks among the LCP's solutions
   int max_search_rounds = 8;
-  int max_lcp_size = 0;              // > 0: a larger LCP is not solved (diverged)
+  int max_lcp_size = 0;              // > 0: a larger LCP is not solved (diverged); checking the
+                                     // search's candidate against a larger model LCP is allowed
   // Warm start from a previous solve of the same step with the same proximity (the engine's
   // fixpoint): its configuration selection and bases.
   const struct ContactSolve* previous = nullptr;

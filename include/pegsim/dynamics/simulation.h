@@ -66,9 +66,10 @@ struct SimulationOptions {
   // at most this many levels deep (2: down to h/4). Smaller steps see fewer, simpler contacts.
   // Only a failure that survives every level counts as a solver failure. 0: no recovery.
   int recovery_depth = 2;
-  // Divergence guard: a step whose LCP is larger than this is not solved (a dense O(n^3) solve of
-  // a blown-up scene would take minutes); the step is recorded as diverged and not applied, and
-  // run_simulation stops there. 0: no limit.
+  // Divergence guard: a step that would need a dense O(n^3) solve of an LCP larger than this is
+  // not solved (in a blown-up scene that takes minutes); the step is recorded as diverged and not
+  // applied, and run_simulation stops there. Checking the configuration search's answer against a
+  // larger model LCP (O(n^2)) is allowed. 0: no limit.
   int max_lcp_size = 1000;
   // Configuration search (configuration_search.h): models with nonconvex sites get the Gauss-least-
   // constraint configuration, verified against their own LCP; false: the LCP solver alone picks
