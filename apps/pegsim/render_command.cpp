@@ -14,6 +14,7 @@
 
 #include <pegsim/contact/model.h>
 #include <pegsim/dynamics/run.h>
+#include <pegsim/metrics/metrics.h>
 #include <pegsim/render/renderer.h>
 #include <pegsim/render/video.h>
 #include <pegsim/scene/scene.h>
@@ -296,6 +297,21 @@ RunSummary simulate(const RenderPlan& plan, const std::string& model, bool quiet
   };
   RunSummary summary = run_simulation(simulation, run_options, observer);
   progress.finish();
+  // A run that stopped (divergence guard, --on-failure stop) is drawn as it stopped in the frames
+  // it did not reach, so a comparison still shows both sides.
+  if (summary.stopped_early && next != plan.frame_steps.end()) {
+    char note[160];
+    std::snprintf(note, sizeof note, "stopped at t = %.3f s: %s (%d solver failures)", simulation.time(),
+                  summary.diverged ? "diverged (LCP over the --max-lcp guard)" : "failed solve (--on-failure stop)",
+                  summary.solver_failures);
+    for (; next != plan.frame_steps.end(); ++next) {
+      Frame frame = capture_initial_frame(simulation);
+      frame.step = *next;
+      frame.note = note;
+      frame.overlap_area = measure_overlap(simulation.bodies(), simulation.active_bodies()).total_area;
+      sink(std::move(frame));
+    }
+  }
   return summary;
 }
 
@@ -362,7 +378,7 @@ int render(const RenderArgs& args) {
   if (animation) line["fps"] = args.fps;
   for (const RunSummary& s : runs) line["runs"].push_back(run_json(s));
   std::cout << line.dump() << "\n";
-  // A run stopped by --on-failure stop: the frames after the failure were not drawn.
+  // A run that stopped early: its later frames show the state where it stopped (exit 1, as `run`).
   for (const RunSummary& s : runs) {
     if (s.stopped_early) return kExitNoSolution;
   }

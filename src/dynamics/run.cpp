@@ -103,7 +103,13 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     contact_sum += m.record.contacts;
     trap_sum += m.record.traps;
     s.max_lcp_size = std::max(s.max_lcp_size, m.record.lcp_size);
-    s.solve_seconds += m.record.profile.solve;
+    s.solve_seconds += m.record.profile.search + m.record.profile.solve + m.record.profile.fixpoint;
+    if (m.record.search_rounds > 0) {
+      ++s.search_steps;
+      if (!m.record.search_accepted) ++s.search_fallbacks;
+    }
+    if (m.record.proximity_corrected) ++s.proximity_corrections;
+    s.fixpoint_solves += m.record.fixpoint_solves;
     ++s.steps;
     if (observer) observer(simulation, m);
   }
@@ -148,6 +154,10 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["energy_initial"] = s.energy_initial;
   j["energy_final"] = s.energy_final;
   j["energy_max_increase"] = s.energy_max_increase;
+  j["search_steps"] = s.search_steps;
+  j["search_fallbacks"] = s.search_fallbacks;
+  j["proximity_corrections"] = s.proximity_corrections;
+  j["fixpoint_solves"] = s.fixpoint_solves;
   nlohmann::json bodies = nlohmann::json::array();
   for (const Body& b : final_bodies) {
     bodies.push_back({{"name", b.name},

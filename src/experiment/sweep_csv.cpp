@@ -23,7 +23,8 @@ const std::vector<std::string> kColumns = {
     "overlap_q1",     "overlap_q3",     "overlap_mean",   "overlap_max",  "depth_max",       "escaped",
     "mean_lcp",       "max_lcp",        "mean_traps",     "wall_seconds", "solve_seconds",   "non_finite_steps",
     "stopped_early",  "mean_contacts",  "seconds_per_step", "duration",   "energy_max_increase",
-    "recovered_steps", "diverged",      "first_failure_time"};
+    "recovered_steps", "diverged",      "first_failure_time", "search_steps", "search_fallbacks",
+    "proximity_corrections", "fixpoint_solves"};
 
 std::string system_error(const std::string& path, const std::string& what) {
   return path + ": " + what + " (" + std::strerror(errno) + ")";
@@ -110,7 +111,9 @@ std::string SweepCsv::format_row(const SweepKey& key, const RunSummary& s, doubl
       exact_text(s.wall_seconds),  exact_text(s.solve_seconds),   std::to_string(s.non_finite_steps),
       s.stopped_early ? "1" : "0",    exact_text(s.mean_contacts),   exact_text(per_step),
       exact_text(duration),        exact_text(s.energy_max_increase),
-      std::to_string(s.recovered_steps), s.diverged ? "1" : "0", exact_text(s.first_failure_time)};
+      std::to_string(s.recovered_steps), s.diverged ? "1" : "0", exact_text(s.first_failure_time),
+      std::to_string(s.search_steps), std::to_string(s.search_fallbacks), std::to_string(s.proximity_corrections),
+      std::to_string(s.fixpoint_solves)};
   std::string line;
   for (const auto& f : fields) line += (line.empty() ? "" : ",") + f;
   return line + "\n";

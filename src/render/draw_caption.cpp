@@ -17,7 +17,10 @@ struct LegendItem {
 
 std::string title_line(const Frame& frame) {
   char text[320];
-  if (!frame.has_step) {
+  if (!frame.note.empty()) {  // e.g. a run that stopped before this frame: its last state
+    std::snprintf(text, sizeof text, "%s   h = %g s   t = %.3f s   overlap %.3g m^2", frame.model.c_str(),
+                  frame.time_step, frame.time, frame.overlap_area);
+  } else if (!frame.has_step) {
     std::snprintf(text, sizeof text, "%s   h = %g s   t = %.3f s   initial state", frame.model.c_str(),
                   frame.time_step, frame.time);
   } else {
@@ -28,6 +31,7 @@ std::string title_line(const Frame& frame) {
 }
 
 std::string status_line(const Frame& frame) {
+  if (!frame.note.empty()) return frame.note;
   if (!frame.has_step) return "";
   char text[320];
   std::snprintf(text, sizeof text, "solver %s%s%s%s   contacts %zu   LCP %d   U %d  I %d  X %d  groups %d  traps %d",
@@ -106,7 +110,7 @@ void draw_caption(cairo_t* cr, const Frame& frame, const Overlays& overlays, con
   show_text(cr, x, baseline, title_line(frame));
   baseline += line_height;
   // A failed solve is shown in red: the frame's state came from an unverified iterate.
-  const bool failed = frame.has_step && frame.solver_status != SolveStatus::Solved;
+  const bool failed = !frame.note.empty() || (frame.has_step && frame.solver_status != SolveStatus::Solved);
   set_colour(cr, failed ? kOverlapRed : Rgb{0.1, 0.1, 0.1});
   show_text(cr, x, baseline, status_line(frame));
   baseline += line_height;

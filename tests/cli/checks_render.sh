@@ -49,6 +49,21 @@ check_render_gif() {
 }
 CHECKS+=(check_render_gif)
 
+# A compared run that stops early (here: a divergence guard of 1 row) is drawn as it stopped, with
+# a note, so the side-by-side frame still has both panels; exit 1 as for `run`.
+check_render_compare_with_a_stopped_run() {
+  local scene
+  scene=$(render_scene)
+  run "$PEGSIM" render "$scene" --out "$WORK/stopped.png" --compare peg --max-lcp 1 --width 150 --quiet
+  expect_code 1 && expect_one_json_line && expect_out_contains '"frames":1' &&
+    expect_out_contains '"stopped_early":true' && expect_out_contains '"files":["'"$WORK"'/stopped.png"]' || return 1
+  [ "$(head -c 4 "$WORK/stopped.png" | tail -c 3)" = "PNG" ] || {
+    echo "    stopped.png is not a PNG"
+    return 1
+  }
+}
+CHECKS+=(check_render_compare_with_a_stopped_run)
+
 check_render_bad_input_exits_2() {
   local scene
   scene=$(render_scene)

@@ -36,8 +36,12 @@ struct RunSummary {
   double mean_contacts = 0.0;
   double mean_traps = 0.0;
   double wall_seconds = 0.0;
-  double solve_seconds = 0.0;
+  double solve_seconds = 0.0;   // LCP work: configuration search + solve or check + fixpoint re-solves
   double energy_initial = 0.0, energy_final = 0.0, energy_max_increase = 0.0;
+  // The engine's own work (simulation.h): steps with a configuration search, those of them whose
+  // answer did not verify against the model's LCP (the LCP solver alone then answered), steps the
+  // proximity corrector solved again, and the fixpoint's extra solves.
+  int search_steps = 0, search_fallbacks = 0, proximity_corrections = 0, fixpoint_solves = 0;
 };
 
 struct RunOptions {

@@ -10,9 +10,13 @@
 //   escaped                dynamic bodies outside the box at the end (RunSummary::escaped_bodies)
 //   mean_lcp, max_lcp      LCP size per step
 //   mean_traps             SM-trap sites per step
-//   wall_seconds, solve_seconds   the run's wall time and its summed LCP solve time
+//   wall_seconds, solve_seconds   the run's wall time and its LCP work (configuration search,
+//                          solve or check, fixpoint re-solves; RunSummary::solve_seconds)
 //   non_finite_steps, stopped_early (0/1), mean_contacts, seconds_per_step (wall / steps),
 //   duration (simulated seconds asked for), energy_max_increase (J, largest one-step gain)
+//   recovered_steps, diverged (0/1), first_failure_time (s, -1: none)
+//   search_steps, search_fallbacks, proximity_corrections, fixpoint_solves   RunSummary's counts
+//                          of the engine's refinements (dynamics/run.h)
 // Numbers use the shortest text that parses back to the same double (std::to_chars; nan, inf if
 // ever non-finite); text fields are CSV-quoted when needed.
 //

@@ -30,6 +30,8 @@ struct Frame {
   double overlap_area = 0.0;  // measured total overlap after the step (metrics.h)
   SolveStatus solver_status = SolveStatus::Solved;
   std::string solver;
+  // When set, drawn in red in place of the solver line (e.g. a run that stopped before this step).
+  std::string note;
 };
 
 // The state before any step (step 0).
