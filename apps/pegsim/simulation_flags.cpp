@@ -31,7 +31,7 @@ void SimulationFlags::add_to(CLI::App& command) {
   command.add_flag("--no-proximity-corrector", no_proximity_corrector,
                    "do not repeat proximity with the solved end velocities (default: repeat, solve again on new pairs)");
   command.add_option("--fixpoint-iterations", fixpoint_iterations,
-                     "end-of-step gap fixpoint: re-solves while contact pairs overlap (default 2; 0: off)")
+                     "end-of-step gap fixpoint: re-solves while contact pairs overlap (default 4; 0: off)")
       ->check(CLI::Range(0, 20));
   command.add_option("--fixpoint-tolerance", fixpoint_tolerance,
                      "overlap depth (m) below which the fixpoint stops (default 1e-6)")

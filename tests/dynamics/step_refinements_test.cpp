@@ -137,7 +137,7 @@ TEST(GapFixpoint, PourOverlapFallsByOrdersOfMagnitude) {
     run_options.duration = 2.5;
     return run_simulation(sim, run_options);
   };
-  const RunSummary off = run(0), on = run(2);
+  const RunSummary off = run(0), on = run(SimulationOptions{}.fixpoint_iterations);
   std::printf("fixpoint off: overlap max %.3g m^2, depth max %.3g m; on: %.3g m^2, %.3g m\n", off.overlap_max,
               off.depth_max, on.overlap_max, on.depth_max);
   EXPECT_EQ(on.solver_failures, 0);

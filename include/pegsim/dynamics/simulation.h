@@ -83,7 +83,7 @@ struct SimulationOptions {
   // End-of-step gap fixpoint (gap_fixpoint.h): while the bodies of contact pairs overlap by more
   // than fixpoint_tolerance at the end of the step, re-solve with rows linearised around that end
   // configuration, at most fixpoint_iterations times (0: off); the shallowest iterate is kept.
-  int fixpoint_iterations = 2;
+  int fixpoint_iterations = 4;
   double fixpoint_tolerance = 1e-6;  // metres
 };
 
