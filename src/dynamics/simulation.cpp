@@ -196,10 +196,11 @@ StepRecord Simulation::step() {
 // Stages 2-6 (contact_solve.h) with their counts and times written into the step's record.
 ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
                                             const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
-                                            const ContactSolve* previous, bool verify) const {
+                                            const FreeSpace& space, const ContactSolve* previous, bool verify) const {
   ContactSolveOptions options;
   options.previous = previous;
   options.verify = verify;
+  options.free_space = &space;
   options.solver = options_.solver;
   options.solve = options_.solve;
   options.configuration_search = options_.configuration_search;
@@ -256,7 +257,8 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   context.rotation_bound = &rotation;
 
   // 2-6. contacts: free space -> configuration search -> rows -> assembly -> solve
-  ContactSolve solve = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, record);
+  FreeSpace space = model_->free_space(last_proximity_, context);
+  ContactSolve solve = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, record, space);
   const LcpResult& result = solve.result;
   record.solver_status = result.status;
   record.solver = result.solver;
@@ -325,16 +327,17 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     if (!changed && wider != rotation) {
       ModelContext wide_context = context;
       wide_context.rotation_bound = &wider;
-      changed = !same_free_space(model_->free_space(last_proximity_, context),
-                                 model_->free_space(last_proximity_, wide_context));
+      changed = !same_free_space(space, model_->free_space(last_proximity_, wide_context));
     }
     record.profile.proximity += seconds_since(t);
     if (changed) {
       std::swap(corrected, last_proximity_);
       std::swap(wider, rotation);
       mu = contact_friction(scene_, last_proximity_);
-      ContactSolve again = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, record);
+      FreeSpace wider_space = model_->free_space(last_proximity_, context);
+      ContactSolve again = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, record, wider_space);
       if (!again.diverged && again.result.status_ok()) {
+        space = std::move(wider_space);
         solve = std::move(again);
         record.contacts = static_cast<int>(last_proximity_.contacts.size());
         record.proximity_corrected = true;
@@ -363,7 +366,7 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > options_.fixpoint_tolerance; ++i) {
       update_gap_corrections(last_proximity_, end, context, improved ? current.nu_next : solve.nu_next);
       StepRecord scratch;
-      ContactSolve next = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, scratch,
+      ContactSolve next = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, scratch, space,
                                               improved ? &current : &solve, /*verify=*/false);
       ++record.fixpoint_solves;
       record.search_rounds += scratch.search_rounds;
@@ -383,7 +386,7 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
       StepRecord scratch;
       ContactSolve verified = current.verified ? std::move(current)
                                                : solve_contacts_into(last_proximity_, context, inv_mass, nu_free,
-                                                                     scratch, &current);
+                                                                     scratch, space, &current);
       record.search_rounds += scratch.search_rounds;
       if (!verified.diverged && verified.result.status_ok()) {
         solve = std::move(verified);

@@ -27,6 +27,9 @@ struct ContactSolveOptions {
   // Warm start from a previous solve of the same step with the same proximity (the engine's
   // fixpoint): its configuration selection and bases.
   const struct ContactSolve* previous = nullptr;
+  // The model's free space for this proximity and context, when the caller has it already (it
+  // depends on the geometry only, not on the fixpoint's gap corrections); null: computed here.
+  const FreeSpace* free_space = nullptr;
   // false: when the configuration search solves the step, stop there (no model rows, no candidate
   // check; result = the search's cell LCP). The engine's fixpoint iterates so and verifies the
   // iterate it keeps.

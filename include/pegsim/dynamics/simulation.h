@@ -113,7 +113,8 @@ class Simulation {
   // Stages 2-6 (contact_solve.h), counts and times into the record.
   ContactSolve solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
                                    const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
-                                   const ContactSolve* previous = nullptr, bool verify = true) const;
+                                   const FreeSpace& space, const ContactSolve* previous = nullptr,
+                                   bool verify = true) const;
   std::vector<char> active_at(double t) const;
   Scene scene_;
   SimulationOptions options_;
