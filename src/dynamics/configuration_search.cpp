@@ -187,8 +187,22 @@ ConfigurationSearch search_configurations(const FreeSpace& space, const Proximit
   std::set<ConfigurationSelection> visited;
   for (;;) {
     visited.insert(search.selection);
-    const RowSystem rows = cell_rows(enforced_contacts(space, search.selection), proximity, context);
-    const Lcp lcp = assemble_lcp(rows, inverse_mass, nu_free);
+    auto cell = std::make_shared<CellLcp>();
+    cell->contacts = enforced_contacts(space, search.selection);
+    for (int c : cell->contacts) cell->corrections.push_back(proximity.contacts[static_cast<std::size_t>(c)].gap_correction);
+    const CellLcp* reuse = warm && search.rounds == 0 ? options.start_cell : nullptr;
+    if (reuse != nullptr && reuse->contacts == cell->contacts) {
+      cell->rows = reuse->rows;  // same contacts: same rows and matrix; q follows the corrections
+      cell->lcp = reuse->lcp;
+      for (std::size_t i = 0; i < cell->contacts.size(); ++i) {
+        cell->lcp.q[static_cast<Eigen::Index>(i)] += (cell->corrections[i] - reuse->corrections[i]) / context.time_step;
+      }
+    } else {
+      cell->rows = cell_rows(cell->contacts, proximity, context);
+      cell->lcp = assemble_lcp(cell->rows, inverse_mass, nu_free);
+    }
+    const RowSystem& rows = cell->rows;
+    const Lcp& lcp = cell->lcp;
     search.lcp_size = lcp.size();
     if (options.max_lcp_size > 0 && lcp.size() > options.max_lcp_size) {
       search.solved = false;
@@ -202,6 +216,7 @@ ConfigurationSearch search_configurations(const FreeSpace& space, const Proximit
     search.solved = search.result.status_ok();
     if (!search.solved) return search;
     search.nu = velocity_after_impulses(rows, inverse_mass, nu_free, search.result.z);
+    search.cell = cell;
     search.impulses = contact_impulses(rows, search.result.z, proximity.contacts.size());
 
     // Switch every disjunction whose active configuration pushes while another one holds strictly.

@@ -50,9 +50,11 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
     if (options.previous != nullptr && !options.previous->selection.empty()) {
       search_options.start = &options.previous->selection;
       search_options.start_basis = &options.previous->search_basis;
+      search_options.start_cell = options.previous->search_cell.get();
     }
     search = search_configurations(space, proximity, context, inverse_mass, nu_free, search_options);
     solve.search_basis = search.result.basis;
+    solve.search_cell = search.cell;
     solve.search_seconds = seconds_since(t);
     solve.search_rounds = search.rounds;
     solve.search_switches = search.switches;

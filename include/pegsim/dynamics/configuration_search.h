@@ -35,9 +35,20 @@
 #include <pegsim/contact/model.h>
 #include <pegsim/lcp/solver.h>
 
+#include <memory>
 #include <vector>
 
 namespace pegsim {
+
+// A solved cell's LCP, kept for a warm re-solve of the same step. Its matrix depends on the start
+// configuration only; the fixpoint's gap corrections (gap_fixpoint.h) move q alone, by
+// (correction_now - correction_then) / h on each contact's row.
+struct CellLcp {
+  std::vector<int> contacts;         // enforced contacts; row i < contacts.size() is contact i's gap row
+  std::vector<double> corrections;   // their gap_correction when the LCP was assembled
+  RowSystem rows;
+  Lcp lcp;
+};
 
 struct ConfigurationSearchOptions {
   int max_rounds = 8;  // convex LCPs at most
@@ -48,6 +59,7 @@ struct ConfigurationSearchOptions {
   // rows are laid out alike when the free space is the same). Ignored when the sizes do not fit.
   const ConfigurationSelection* start = nullptr;
   const std::vector<int>* start_basis = nullptr;
+  const CellLcp* start_cell = nullptr;  // that selection's cell, reused when its contacts match
   int max_lcp_size = 0;  // > 0: a larger cell LCP is not solved (the search ends, diverged)
 };
 
@@ -61,6 +73,7 @@ struct ConfigurationSearch {
   LcpResult result;                    // the last cell LCP's result (result.basis: a warm start)
   int lcp_size = 0;                    // its size
   Vec nu;                              // end-of-step velocity of the last solved cell
+  std::shared_ptr<const CellLcp> cell; // the last solved cell (a warm start)
   std::vector<ContactImpulse> impulses;  // per ProximityResult contact (zero when not enforced)
 };
 

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <pegsim/assembly/assembly.h>
+#include <pegsim/dynamics/configuration_search.h>
 #include <pegsim/contact/model.h>
 #include <pegsim/lcp/solver.h>
 
@@ -48,6 +49,7 @@ struct ContactSolve {
   bool search_converged = false, search_accepted = false;
   ConfigurationSelection selection;
   std::vector<int> search_basis;      // the last cell LCP's basis (warm start for a re-solve)
+  std::shared_ptr<const CellLcp> search_cell;  // and the cell itself
   // stage times (s)
   double model_seconds = 0, search_seconds = 0, assembly_seconds = 0, solve_seconds = 0;
 };
