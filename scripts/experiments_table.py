@@ -15,7 +15,9 @@ Prints (stdout):
      step of every set, as the authors pooled theirs (median, mean, max), and the max without the
      steps at which a body spawns (a body placed at the authors' fixed spawn point inside one that is
      still there is overlap at that step and the next, whatever the contact model);
-  5. the engine's work per model (run summary counts): steps with a configuration search, those
+  5. with --steps-dir and the reference: peg on body set b against the authors' PEG on set b (the
+     one set whose mean they stored too);
+  6. the engine's work per model (run summary counts): steps with a configuration search, those
      answered by the LCP solver alone, proximity corrections, fixpoint solves, largest one-step
      energy gain.
 Per-run medians are pooled by their median (not the authors' pooling of all steps of all sets): a
@@ -123,6 +125,7 @@ def main():
 
     if args.steps_dir:
         pooled_table(args.steps_dir, models, steps_sizes, reference)
+        set_b_table(args.steps_dir, steps_sizes, reference)
     engine_table(rows, models)
 
 
@@ -159,6 +162,28 @@ def pooled_table(steps_dir, models, steps_sizes, reference):
             print(f"| {m} | {h:g} | {len(values)} | {fmt(med)} | {fmt(statistics.fmean(values))} | "
                   f"{fmt(statistics.fmean(quiet) if quiet else None)} | {fmt(max(values))} | "
                   f"{fmt(max(quiet) if quiet else None)} | {fmt(authors)} | {fmt(ratio)} |")
+
+
+def set_b_table(steps_dir, steps_sizes, reference):
+    """peg on body set b against the authors' PEG on set b: the one set with their mean too."""
+    if not reference or "peg_set_b_mean_m2" not in next(iter(reference.values())):
+        return
+    print("\n### Body set b: peg against the authors' PEG on the same set (median and mean over steps)\n")
+    print("| h | peg median | authors median | peg mean | authors mean | peg max | mean ratio (authors / peg) |")
+    print("|---|---|---|---|---|---|---|")
+    for h in steps_sizes:
+        ref = reference.get(h)
+        path = os.path.join(steps_dir, f"bodies_b_peg_{h:g}.csv")
+        if not ref or not os.path.exists(path):
+            continue
+        with open(path, newline="") as f:
+            values = [float(r["overlap"]) for r in csv.DictReader(f)]
+        if not values:
+            continue
+        mean = statistics.fmean(values)
+        authors_mean = float(ref["peg_set_b_mean_m2"])
+        print(f"| {h:g} | {fmt(statistics.median(values))} | {ref['peg_set_b_median_m2']} | {fmt(mean)} | "
+              f"{ref['peg_set_b_mean_m2']} | {fmt(max(values))} | {fmt(authors_mean / mean if mean > 0 else None)} |")
 
 
 def engine_table(rows, models):

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The PEG authors' 2D pour experiment as a sweep: the ten body sets (shared/data/reference-pour2d)
 # x standard, peg, peg-accurate x h = 0.001 ... 0.016, 5 s each; then the plots against the
-# authors' medians (scripts/plot_sweep.py).
+# authors' medians (scripts/plot_sweep.py) and the tables of EXPERIMENTS.md
+# (scripts/experiments_table.py; with --per-step also the pooled per-step statistics).
 #
 # Usage: bash scripts/sweep_pour2d.sh [build-dir] [out-dir] [more pegsim sweep flags...]
 #   defaults: build, sweep-pour2d.  Extra flags go to `pegsim sweep`, e.g.
@@ -57,6 +58,8 @@ if [ -x /usr/bin/python3 ] && [ -s "$out/sweep.csv" ] && [ "$(wc -l <"$out/sweep
   done
   /usr/bin/python3 "$repo/scripts/plot_sweep.py" "$out/sweep.csv" --reference "$sets/reference-medians.csv" \
     --out-dir "$out" "${steps[@]}" >&2 || echo "sweep_pour2d: plotting failed (the CSV is complete)" >&2
+  per_step=()
+  [ -d "$out/steps" ] && per_step=(--steps-dir "$out/steps")
   /usr/bin/python3 "$repo/scripts/experiments_table.py" "$out/sweep.csv" --reference "$sets/reference-medians.csv" \
-    > "$out/tables.md" && echo "sweep_pour2d: tables in $out/tables.md, plots in $out/*.png" >&2
+    "${per_step[@]}" > "$out/tables.md" && echo "sweep_pour2d: tables in $out/tables.md, plots in $out/*.png" >&2
 fi

@@ -126,16 +126,12 @@ TEST(GapFixpoint, CorrectedRowsPredictTheTrueEndGapAtTheIterate) {
 // The authors' body set a, 2.5 s at h = 0.01 with peg: the fixpoint removes the rotation errors of
 // the linearised gaps (measured: largest overlap 4.2e-5 m^2 without it, 4.0e-9 with it).
 TEST(GapFixpoint, PourOverlapFallsByOrdersOfMagnitude) {
-  const Scene scene = make_pour2d_from_bodies_file(std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour2d/bodies_a.json");
-  auto run = [&](int iterations) {
+  auto run = [](int iterations) {
     SimulationOptions options;
     options.model = "peg";
     options.time_step = 0.01;
     options.fixpoint_iterations = iterations;
-    Simulation sim(scene, options);
-    RunOptions run_options;
-    run_options.duration = 2.5;
-    return run_simulation(sim, run_options);
+    return test::run_for(test::authors_pour('a'), options, 2.5);
   };
   const RunSummary off = run(0), on = run(SimulationOptions{}.fixpoint_iterations);
   std::printf("fixpoint off: overlap max %.3g m^2, depth max %.3g m; on: %.3g m^2, %.3g m\n", off.overlap_max,

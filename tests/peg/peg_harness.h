@@ -7,6 +7,8 @@
 #include <pegsim/contact/model.h>
 #include <pegsim/dynamics/body.h>
 #include <pegsim/dynamics/contact_solve.h>
+#include <pegsim/dynamics/run.h>
+#include <pegsim/scene/pour2d.h>
 #include <pegsim/geometry/overlap.h>
 #include <pegsim/lcp/solver.h>
 #include <pegsim/proximity/proximity.h>
@@ -139,6 +141,21 @@ inline ContactSolveOptions lcp_only() {
   ContactSolveOptions options;
   options.configuration_search = false;
   return options;
+}
+
+// The PEG authors' pour with their body set `set` ('a'..'j', shared/data/reference-pour2d).
+inline Scene authors_pour(char set) {
+  return make_pour2d_from_bodies_file(std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour2d/bodies_" +
+                                      std::string(1, set) + ".json");
+}
+
+// `options` (model, h, refinements) on `scene` for `duration` seconds through the engine's run loop.
+inline RunSummary run_for(const Scene& scene, const SimulationOptions& options, double duration,
+                          const StepObserver& observer = {}) {
+  Simulation simulation(scene, options);
+  RunOptions run;
+  run.duration = duration;
+  return run_simulation(simulation, run, observer);
 }
 
 // Counter-clockwise rectangle; edges in order bottom, right, top, left.

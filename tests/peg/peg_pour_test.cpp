@@ -5,6 +5,8 @@
 #include <pegsim/dynamics/run.h>
 #include <pegsim/scene/pour2d.h>
 
+#include "peg_harness.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -45,18 +47,15 @@ TEST(PegPour, FourBodiesNoSolverFailureAndNoLastingOverlap) {
 // step with nonconvex sites answered by the configuration search and verified against the model's
 // own LCP.
 TEST(PegPour, AuthorsBodySetAtLargeStepsIsClean) {
-  const Scene scene = make_pour2d_from_bodies_file(std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour2d/bodies_a.json");
+  const Scene scene = test::authors_pour('a');
   for (const char* model : {"peg", "peg-accurate"}) {
     for (double h : {0.02, 0.05}) {
       SCOPED_TRACE(std::string(model) + " h " + std::to_string(h));
       SimulationOptions options;
       options.model = model;
       options.time_step = h;
-      Simulation simulation(scene, options);
-      RunOptions run;
-      run.duration = 5.0;
       int searched = 0, accepted = 0;
-      const RunSummary s = run_simulation(simulation, run, [&](const Simulation&, const StepMeasurement& m) {
+      const RunSummary s = test::run_for(scene, options, 5.0, [&](const Simulation&, const StepMeasurement& m) {
         if (m.record.search_rounds > 0) {
           ++searched;
           accepted += m.record.search_accepted ? 1 : 0;
@@ -83,16 +82,12 @@ TEST(PegPour, AuthorsBodySetAtLargeStepsIsClean) {
 // LCP's solution set contains impulses that do work, and Lemke finds them (measured: +189 J in one
 // step, a body out of the box, set a at h = 0.01 by t = 2.5 s).
 TEST(PegPour, TheLcpAloneInjectsEnergyTheSearchDoesNot) {
-  const Scene scene = make_pour2d_from_bodies_file(std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour2d/bodies_a.json");
-  auto run = [&](bool search) {
+  auto run = [](bool search) {
     SimulationOptions options;
     options.model = "peg";
     options.time_step = 0.01;
     options.configuration_search = search;
-    Simulation simulation(scene, options);
-    RunOptions run_options;
-    run_options.duration = 2.5;
-    return run_simulation(simulation, run_options);
+    return test::run_for(test::authors_pour('a'), options, 2.5);
   };
   const RunSummary alone = run(false), searched = run(true);
   std::printf("peg, LCP alone: largest one-step energy gain %.3g J, escaped %d; with the search: %.3g J, escaped %d\n",
