@@ -225,189 +225,224 @@ ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, c
   return solve;
 }
 
+// What one step (or recovered sub-step) works with; ModelContext points into it, so it stays put.
+struct Simulation::StepState {
+  double h = 0.0, t0 = 0.0;
+  std::vector<char> active;
+  std::vector<int> offsets;
+  InverseMass inv_mass;
+  Vec nu_free;
+  ProximityOptions proximity_options;
+  std::vector<double> mu;        // per contact
+  std::vector<double> rotation;  // per body (ModelContext::rotation_bound)
+  ModelContext context;
+  FreeSpace space;               // the model's, for last_proximity_ and this context
+  StepState() = default;
+  StepState(const StepState&) = delete;
+  StepState& operator=(const StepState&) = delete;
+};
+
 StepRecord Simulation::advance(double h, double t0, int depth, int step_number) {
   StepRecord record;
   record.step = step_number;
-
-  const std::vector<char> active = active_at(t0);
-  const std::vector<int> offsets = dof_offsets(scene_.bodies, active);
-  const InverseMass inv_mass = inverse_mass(scene_.bodies, offsets);
-  const Vec nu = gather_velocities(scene_.bodies, offsets, inv_mass.dofs);
-  const Vec nu_free = free_velocities(nu, offsets, scene_.gravity, h);
+  StepState s;
+  s.h = h;
+  s.t0 = t0;
+  s.active = active_at(t0);
+  s.offsets = dof_offsets(scene_.bodies, s.active);
+  s.inv_mass = inverse_mass(scene_.bodies, s.offsets);
+  s.nu_free = free_velocities(gather_velocities(scene_.bodies, s.offsets, s.inv_mass.dofs), s.offsets, scene_.gravity, h);
 
   // 1. proximity: feature pairs that can touch within the step
   auto t = Clock::now();
-  ProximityOptions proximity_options;
-  proximity_options.time_step = h;
-  proximity_options.gravity = scene_.gravity.norm();
-  last_proximity_ = find_proximity(scene_.bodies, active, proximity_options);
+  s.proximity_options.time_step = h;
+  s.proximity_options.gravity = scene_.gravity.norm();
+  last_proximity_ = find_proximity(scene_.bodies, s.active, s.proximity_options);
   record.profile.proximity = seconds_since(t);
   record.contacts = static_cast<int>(last_proximity_.contacts.size());
 
-  std::vector<double> mu = contact_friction(scene_, last_proximity_);
-  ModelContext context;
-  context.time_step = h;
-  context.bodies = &scene_.bodies;
-  context.dof_offset = &offsets;
-  context.pair_friction = &mu;
-  context.options = options_.model_options;
-  context.max_travel = max_travel(scene_.bodies, offsets, nu_free, h);
-  context.scene_diameter = scene_diameter(scene_.bodies, active);
-  std::vector<double> rotation = rotation_bounds(offsets, nu_free, nu_free, h);
-  context.rotation_bound = &rotation;
+  t = Clock::now();
+  s.mu = contact_friction(scene_, last_proximity_);
+  s.rotation = rotation_bounds(s.offsets, s.nu_free, s.nu_free, h);
+  s.context.time_step = h;
+  s.context.bodies = &scene_.bodies;
+  s.context.dof_offset = &s.offsets;
+  s.context.pair_friction = &s.mu;
+  s.context.rotation_bound = &s.rotation;
+  s.context.options = options_.model_options;
+  s.context.max_travel = max_travel(scene_.bodies, s.offsets, s.nu_free, h);
+  s.context.scene_diameter = scene_diameter(scene_.bodies, s.active);
+  s.space = model_->free_space(last_proximity_, s.context);
+  record.profile.model = seconds_since(t);
 
   // 2-6. contacts: free space -> configuration search -> rows -> assembly -> solve
-  FreeSpace space = model_->free_space(last_proximity_, context);
-  ContactSolve solve = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, record, space);
-  const LcpResult& result = solve.result;
-  record.solver_status = result.status;
-  record.solver = result.solver;
-  record.residual = result.residual;
-  record.iterations = result.iterations;
+  ContactSolve solve = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, record, s.space);
+  record.solver_status = solve.result.status;
+  record.solver = solve.result.solver;
+  record.residual = solve.result.residual;
+  record.iterations = solve.result.iterations;
   if (solve.diverged) {
     record.diverged = true;
     last_rows_ = std::move(solve.rows);
     return record;  // step() restores the state
   }
-  if (!result.status_ok() && depth < options_.recovery_depth) {
-    // Recovery: two half steps from the same state (nothing of this attempt is applied).
-    StepRecord first = advance(0.5 * h, t0, depth + 1, step_number);
-    StepRecord second = advance(0.5 * h, t0 + 0.5 * h, depth + 1, step_number);
-    StepRecord merged = record;  // the full step's counts describe the configuration at t0
-    merged.diverged = first.diverged || second.diverged;
-    merged.solver_status = !first.solved() ? first.solver_status : second.solver_status;
-    merged.solver = second.solver;
-    merged.residual = std::max(first.residual, second.residual);
-    merged.iterations += first.iterations + second.iterations;
-    merged.substeps = first.substeps + second.substeps;
-    merged.profile.proximity += first.profile.proximity + second.profile.proximity;
-    merged.profile.model += first.profile.model + second.profile.model;
-    merged.profile.search += first.profile.search + second.profile.search;
-    merged.profile.assembly += first.profile.assembly + second.profile.assembly;
-    merged.profile.solve += first.profile.solve + second.profile.solve;
-    merged.profile.fixpoint += first.profile.fixpoint + second.profile.fixpoint;
-    merged.profile.integrate = first.profile.integrate + second.profile.integrate;
-    merged.search_rounds += first.search_rounds + second.search_rounds;
-    merged.search_switches += first.search_switches + second.search_switches;
-    merged.search_converged = first.search_converged && second.search_converged;
-    merged.search_accepted = first.search_accepted && second.search_accepted;
-    merged.fixpoint_solves += first.fixpoint_solves + second.fixpoint_solves;
-    merged.proximity_corrected = first.proximity_corrected || second.proximity_corrected;
-    merged.end_depth = std::max(first.end_depth, second.end_depth);
-    return merged;
-  }
-  if (!result.status_ok() && !options_.dump_failed_dir.empty()) {
-    std::filesystem::create_directories(options_.dump_failed_dir);
-    const std::string path = options_.dump_failed_dir + "/step_" + std::to_string(record.step) +
-                             (depth > 0 ? "_t" + std::to_string(t0) : std::string()) + ".lcp";
-    write_lcp_plain(solve.lcp, path,
-                    "pegsim failed step " + std::to_string(record.step) + " model " + options_.model + " h " +
-                        std::to_string(h) + " status " + to_string(result.status) + " residual " +
-                        std::to_string(result.residual));
-    failed_dumps_.push_back(path);
-  }
-  if (!result.status_ok() && options_.on_failure == FailurePolicy::Stop) return record;  // step() restores
-
-  // 7. proximity corrector: an impulse may have sped a body up within the step, so that it sweeps
-  // past features the start velocities did not reach (measured: a polygon spun up to 5 rad/s ended
-  // 2.7 mm inside a neighbour it had no contact with), or turned it so far that a vertex PEG judged
-  // inapplicable meets an edge. Proximity again with reach, and rotation bounds, covering the solved
-  // end velocities too; when that changes the feature pairs or the model's free space: solve again.
-  if (result.status_ok() && options_.proximity_corrector) {
-    t = Clock::now();
-    std::vector<BodyMotion> end_motion(scene_.bodies.size());
-    for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
-      if (offsets[i] < 0) continue;
-      end_motion[i] = BodyMotion{solve.nu_next.segment<2>(offsets[i]), solve.nu_next[offsets[i] + 2]};
-    }
-    proximity_options.end_motion = &end_motion;
-    ProximityResult corrected = find_proximity(scene_.bodies, active, proximity_options);
-    std::vector<double> wider = rotation_bounds(offsets, nu_free, solve.nu_next, h);
-    bool changed = !same_features(corrected, last_proximity_);
-    if (!changed && wider != rotation) {
-      ModelContext wide_context = context;
-      wide_context.rotation_bound = &wider;
-      changed = !same_free_space(space, model_->free_space(last_proximity_, wide_context));
-    }
-    record.profile.proximity += seconds_since(t);
-    if (changed) {
-      std::swap(corrected, last_proximity_);
-      std::swap(wider, rotation);
-      mu = contact_friction(scene_, last_proximity_);
-      FreeSpace wider_space = model_->free_space(last_proximity_, context);
-      ContactSolve again = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, record, wider_space);
-      if (!again.diverged && again.result.status_ok()) {
-        space = std::move(wider_space);
-        solve = std::move(again);
-        record.contacts = static_cast<int>(last_proximity_.contacts.size());
-        record.proximity_corrected = true;
-        record.solver = solve.result.solver;
-        record.residual = solve.result.residual;
-        record.iterations = solve.result.iterations;
-      } else {  // keep the first solution and the proximity it was solved with
-        std::swap(corrected, last_proximity_);
-        std::swap(wider, rotation);
-        mu = contact_friction(scene_, last_proximity_);
-      }
-    }
-  }
-
-  // 8. fixpoint: while the end configuration overlaps, re-linearise the rows around it
-  // (gap_fixpoint.h). Iterates are solved warm and unverified; the one kept is then verified
-  // against the model's LCP (else the first, verified solution stays).
-  if (result.status_ok() && options_.fixpoint_iterations > 0) {
-    t = Clock::now();
-    std::vector<Body> end = scene_.bodies;
-    integrate_positions(end, offsets, solve.nu_next, h);
-    record.end_depth = contact_pairs_depth(end, last_proximity_);
-    ContactSolve current;
-    std::vector<double> current_corrections;
-    bool improved = false;
-    for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > options_.fixpoint_tolerance; ++i) {
-      update_gap_corrections(last_proximity_, end, context, improved ? current.nu_next : solve.nu_next);
-      StepRecord scratch;
-      ContactSolve next = solve_contacts_into(last_proximity_, context, inv_mass, nu_free, scratch, space,
-                                              improved ? &current : &solve, /*verify=*/false);
-      ++record.fixpoint_solves;
-      record.search_rounds += scratch.search_rounds;
-      if (next.diverged || !next.result.status_ok()) break;
-      std::vector<Body> next_end = scene_.bodies;
-      integrate_positions(next_end, offsets, next.nu_next, h);
-      const double next_depth = contact_pairs_depth(next_end, last_proximity_);
-      if (!(next_depth < record.end_depth)) break;  // no progress: keep the shallower iterate
-      current = std::move(next);
-      current_corrections = gap_corrections(last_proximity_);
-      end = std::move(next_end);
-      record.end_depth = next_depth;
-      improved = true;
-    }
-    if (improved) {
-      set_gap_corrections(last_proximity_, current_corrections);
-      StepRecord scratch;
-      ContactSolve verified = current.verified ? std::move(current)
-                                               : solve_contacts_into(last_proximity_, context, inv_mass, nu_free,
-                                                                     scratch, space, &current);
-      record.search_rounds += scratch.search_rounds;
-      if (!verified.diverged && verified.result.status_ok()) {
-        solve = std::move(verified);
-        record.residual = solve.result.residual;
-        record.solver = solve.result.solver;
-      } else {
-        std::vector<Body> first_end = scene_.bodies;  // the first solution stays: its depth
-        integrate_positions(first_end, offsets, solve.nu_next, h);
-        record.end_depth = contact_pairs_depth(first_end, last_proximity_);
-      }
-    }
-    record.profile.fixpoint = seconds_since(t);
+  if (!solve.result.status_ok()) {
+    if (depth < options_.recovery_depth) return recover_by_halving(record, h, t0, depth, step_number);
+    if (!options_.dump_failed_dir.empty()) dump_failed(solve, record.step, h, t0, depth);
+    if (options_.on_failure == FailurePolicy::Stop) return record;  // step() restores
+  } else {
+    // 7. proximity corrector, 8. end-of-step gap fixpoint
+    if (options_.proximity_corrector) correct_proximity(s, solve, record);
+    if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record);
   }
 
   // 9. integrate: nu^{l+1} from the impulses, q^{l+1} = q^l + h nu^{l+1}
   t = Clock::now();
   last_z_ = solve.result.z;
   last_rows_ = std::move(solve.rows);
-  integrate_positions(scene_.bodies, offsets, solve.nu_next, h);
+  integrate_positions(scene_.bodies, s.offsets, solve.nu_next, h);
   record.profile.integrate = seconds_since(t);
   return record;
+}
+
+// Recovery: two half steps from the same state (nothing of the failed attempt is applied).
+StepRecord Simulation::recover_by_halving(const StepRecord& record, double h, double t0, int depth, int step_number) {
+  StepRecord first = advance(0.5 * h, t0, depth + 1, step_number);
+  StepRecord second = advance(0.5 * h, t0 + 0.5 * h, depth + 1, step_number);
+  StepRecord merged = record;  // the full step's counts describe the configuration at t0
+  merged.diverged = first.diverged || second.diverged;
+  merged.solver_status = !first.solved() ? first.solver_status : second.solver_status;
+  merged.solver = second.solver;
+  merged.residual = std::max(first.residual, second.residual);
+  merged.iterations += first.iterations + second.iterations;
+  merged.substeps = first.substeps + second.substeps;
+  merged.profile.proximity += first.profile.proximity + second.profile.proximity;
+  merged.profile.model += first.profile.model + second.profile.model;
+  merged.profile.search += first.profile.search + second.profile.search;
+  merged.profile.assembly += first.profile.assembly + second.profile.assembly;
+  merged.profile.solve += first.profile.solve + second.profile.solve;
+  merged.profile.fixpoint += first.profile.fixpoint + second.profile.fixpoint;
+  merged.profile.integrate = first.profile.integrate + second.profile.integrate;
+  merged.search_rounds += first.search_rounds + second.search_rounds;
+  merged.search_switches += first.search_switches + second.search_switches;
+  merged.search_converged = first.search_converged && second.search_converged;
+  merged.search_accepted = first.search_accepted && second.search_accepted;
+  merged.fixpoint_solves += first.fixpoint_solves + second.fixpoint_solves;
+  merged.proximity_corrected = first.proximity_corrected || second.proximity_corrected;
+  merged.end_depth = std::max(first.end_depth, second.end_depth);
+  return merged;
+}
+
+void Simulation::dump_failed(const ContactSolve& solve, int step, double h, double t0, int depth) {
+  std::filesystem::create_directories(options_.dump_failed_dir);
+  const std::string path = options_.dump_failed_dir + "/step_" + std::to_string(step) +
+                           (depth > 0 ? "_t" + std::to_string(t0) : std::string()) + ".lcp";
+  write_lcp_plain(solve.lcp, path,
+                  "pegsim failed step " + std::to_string(step) + " model " + options_.model + " h " +
+                      std::to_string(h) + " status " + to_string(solve.result.status) + " residual " +
+                      std::to_string(solve.result.residual));
+  failed_dumps_.push_back(path);
+}
+
+// 7. An impulse may have sped a body up within the step, so that it sweeps past features the start
+// velocities did not reach (measured: a polygon spun up to 5 rad/s ended 2.7 mm inside a neighbour
+// it had no contact with), or turned it so far that a vertex PEG judged inapplicable meets an edge.
+// Proximity again with reach, and rotation bounds, covering the solved end velocities too; when
+// that changes the feature pairs or the model's free space: solve again (kept only if it solves).
+void Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record) {
+  const auto t = Clock::now();
+  std::vector<BodyMotion> end_motion(scene_.bodies.size());
+  for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
+    if (s.offsets[i] < 0) continue;
+    end_motion[i] = BodyMotion{solve.nu_next.segment<2>(s.offsets[i]), solve.nu_next[s.offsets[i] + 2]};
+  }
+  ProximityOptions options = s.proximity_options;
+  options.end_motion = &end_motion;
+  ProximityResult corrected = find_proximity(scene_.bodies, s.active, options);
+  std::vector<double> wider = rotation_bounds(s.offsets, s.nu_free, solve.nu_next, s.h);
+  bool changed = !same_features(corrected, last_proximity_);
+  if (!changed && wider != s.rotation) {
+    ModelContext wide_context = s.context;
+    wide_context.rotation_bound = &wider;
+    changed = !same_free_space(s.space, model_->free_space(last_proximity_, wide_context));
+  }
+  record.profile.proximity += seconds_since(t);
+  if (!changed) return;
+
+  std::swap(corrected, last_proximity_);
+  std::swap(wider, s.rotation);
+  s.mu = contact_friction(scene_, last_proximity_);
+  FreeSpace wider_space = model_->free_space(last_proximity_, s.context);
+  ContactSolve again = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, record, wider_space);
+  if (!again.diverged && again.result.status_ok()) {
+    s.space = std::move(wider_space);
+    solve = std::move(again);
+    record.contacts = static_cast<int>(last_proximity_.contacts.size());
+    record.proximity_corrected = true;
+    record.solver = solve.result.solver;
+    record.residual = solve.result.residual;
+    record.iterations = solve.result.iterations;
+  } else {  // keep the first solution and the proximity it was solved with
+    std::swap(corrected, last_proximity_);
+    std::swap(wider, s.rotation);
+    s.mu = contact_friction(scene_, last_proximity_);
+  }
+}
+
+// 8. While the end configuration overlaps, re-linearise the rows around it (gap_fixpoint.h).
+// Iterates are solved warm and unverified; the one kept is then verified against the model's LCP
+// (else the first, verified solution stays, with the corrections it was solved with).
+void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record) {
+  const auto t = Clock::now();
+  auto end_depth_of = [&](const Vec& nu, std::vector<Body>& end) {
+    end = scene_.bodies;
+    integrate_positions(end, s.offsets, nu, s.h);
+    return contact_pairs_depth(end, last_proximity_);
+  };
+  std::vector<Body> end;
+  record.end_depth = end_depth_of(solve.nu_next, end);
+  const std::vector<double> first_corrections = gap_corrections(last_proximity_);
+  ContactSolve current;
+  std::vector<double> current_corrections;
+  bool improved = false;
+  for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > options_.fixpoint_tolerance; ++i) {
+    const ContactSolve& base = improved ? current : solve;
+    update_gap_corrections(last_proximity_, end, s.context, base.nu_next);
+    StepRecord scratch;
+    ContactSolve next = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, scratch, s.space, &base,
+                                            /*verify=*/false);
+    ++record.fixpoint_solves;
+    record.search_rounds += scratch.search_rounds;
+    if (next.diverged || !next.result.status_ok()) break;
+    std::vector<Body> next_end;
+    const double next_depth = end_depth_of(next.nu_next, next_end);
+    if (!(next_depth < record.end_depth)) break;  // no progress: keep the shallower iterate
+    current = std::move(next);
+    current_corrections = gap_corrections(last_proximity_);
+    end = std::move(next_end);
+    record.end_depth = next_depth;
+    improved = true;
+  }
+  bool kept = false;
+  if (improved) {
+    set_gap_corrections(last_proximity_, current_corrections);
+    StepRecord scratch;
+    ContactSolve verified = current.verified ? std::move(current)
+                                             : solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free,
+                                                                   scratch, s.space, &current);
+    record.search_rounds += scratch.search_rounds;
+    if (!verified.diverged && verified.result.status_ok()) {
+      solve = std::move(verified);
+      record.residual = solve.result.residual;
+      record.solver = solve.result.solver;
+      kept = true;
+    }
+  }
+  if (!kept) {
+    set_gap_corrections(last_proximity_, first_corrections);
+    record.end_depth = end_depth_of(solve.nu_next, end);
+  }
+  record.profile.fixpoint = seconds_since(t);
 }
 
 }  // namespace pegsim

@@ -108,8 +108,14 @@ class Simulation {
   std::vector<std::string> failed_dumps() const { return failed_dumps_; }
 
  private:
+  struct StepState;  // the step's fixed data (simulation.cpp)
   // The pipeline over [t0, t0 + h]; recovers a failed solve by halving (depth < recovery_depth).
   StepRecord advance(double h, double t0, int depth, int step_number);
+  StepRecord recover_by_halving(const StepRecord& record, double h, double t0, int depth, int step_number);
+  void dump_failed(const ContactSolve& solve, int step, double h, double t0, int depth);
+  // Stage 7, proximity corrector, and stage 8, end-of-step gap fixpoint (simulation.cpp).
+  void correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record);
+  void refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record);
   // Stages 2-6 (contact_solve.h), counts and times into the record.
   ContactSolve solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
                                    const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
