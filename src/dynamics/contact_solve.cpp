@@ -36,7 +36,9 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   ContactSolve solve;
   // 2. the free space the model enforces
   auto t = Clock::now();
-  const FreeSpace space = options.free_space != nullptr ? *options.free_space : model.free_space(proximity, context);
+  FreeSpace computed;
+  if (options.free_space == nullptr) computed = model.free_space(proximity, context);
+  const FreeSpace& space = options.free_space != nullptr ? *options.free_space : computed;
   solve.model_seconds += seconds_since(t);
 
   // 3. configuration search
