@@ -77,9 +77,7 @@ bool symmetric_with_nonnegative_diagonal(const Mat& M) {
 }
 
 bool symmetric_with_positive_diagonal(const Mat& M) {
-  if ((M.diagonal().array() <= 0.0).any()) return false;
-  const double scale = std::max(1.0, M.cwiseAbs().maxCoeff());
-  return (M - M.transpose()).cwiseAbs().maxCoeff() <= 1e-12 * scale;
+  return !(M.diagonal().array() <= 0.0).any() && is_symmetric(M);
 }
 
 }  // namespace
