@@ -36,7 +36,6 @@
 namespace pegsim {
 namespace {
 
-constexpr int kEnumerateMaxSize = 12;
 constexpr int kPgsSweepsInAuto = 300;
 // Newton inside Auto is a fallback: a fixed work budget (newton_fb.h units, about that many dense
 // factorisations) keeps a failing step as cheap as a few Lemke solves, deterministically. Small
@@ -150,7 +149,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
       },
   };
   plan.insert(plan.end(), fallbacks.begin(), fallbacks.end());
-  if (n <= kEnumerateMaxSize) plan.push_back([&] { return solve_enumerate(lcp, options); });
+  if (n <= kEnumerationMaxSize) plan.push_back([&] { return solve_enumerate(lcp, options); });
   // PGS last, with a bounded number of sweeps: it is an inexact long shot, not worth seconds.
   SolveOptions pgs_options = options;
   if (pgs_options.max_iterations <= 0) pgs_options.max_iterations = kPgsSweepsInAuto;

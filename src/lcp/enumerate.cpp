@@ -22,8 +22,6 @@
 namespace pegsim {
 namespace {
 
-constexpr int kMaxEnumerationSize = 12;
-
 // All subsets of {0..n-1} as bitmasks, by size then by value.
 std::vector<std::uint32_t> subsets_by_size(int n) {
   std::vector<std::uint32_t> masks(std::size_t{1} << n);
@@ -59,7 +57,7 @@ Vec candidate_on_support(const Lcp& lcp, const std::vector<int>& support) {
 
 std::string size_error(int n) {
   std::ostringstream out;
-  out << "enumeration needs n <= " << kMaxEnumerationSize << ", got n = " << n;
+  out << "enumeration needs n <= " << kEnumerationMaxSize << ", got n = " << n;
   return out.str();
 }
 
@@ -86,7 +84,7 @@ LcpResult solve_enumerate(const Lcp& lcp, const SolveOptions& options) {
     return finish(SolveStatus::InvalidInput);
   }
   const int n = lcp.size();
-  if (n > kMaxEnumerationSize) {
+  if (n > kEnumerationMaxSize) {
     result.message = size_error(n);
     return finish(SolveStatus::InvalidInput);
   }
@@ -109,7 +107,7 @@ LcpResult solve_enumerate(const Lcp& lcp, const SolveOptions& options) {
 std::vector<Vec> enumerate_all_solutions(const Lcp& lcp, double tolerance) {
   std::vector<Vec> found;
   const int n = lcp.size();
-  if (!validate_lcp(lcp).empty() || n > kMaxEnumerationSize) return found;
+  if (!validate_lcp(lcp).empty() || n > kEnumerationMaxSize) return found;
   for (std::uint32_t mask : subsets_by_size(n)) {
     const Vec z = candidate_on_support(lcp, indices_of(mask, n));
     if (verify_lcp(lcp, z, tolerance).ok && !already_listed(found, z, tolerance)) found.push_back(z);

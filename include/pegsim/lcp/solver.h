@@ -36,7 +36,8 @@ LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options
 LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options = {});
 LcpResult solve_newton_fb(const Lcp& lcp, const SolveOptions& options = {});
 LcpResult solve_pgs(const Lcp& lcp, const SolveOptions& options = {});
-LcpResult solve_enumerate(const Lcp& lcp, const SolveOptions& options = {});  // n <= 12
+inline constexpr int kEnumerationMaxSize = 12;  // solve_enumerate's and enumerate_all_solutions' limit
+LcpResult solve_enumerate(const Lcp& lcp, const SolveOptions& options = {});  // n <= kEnumerationMaxSize
 LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options = {});
 
 // Every solution of a small LCP (n <= 12), one per complementary basis that yields a verified
