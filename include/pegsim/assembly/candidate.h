@@ -20,8 +20,10 @@ struct ContactImpulse {
 
 // Per contact, its first normal-impulse variable, its first friction pair and its first slip
 // variable take the contact's values; other impulse variables of the contact are 0. With those
-// fixed, the auxiliaries solve LCP(M_AA, q_A + M_AF z_F). The result is finalized against `lcp`
-// (status Solved only if the full vector passes verify_lcp); solver = "configurations".
+// fixed, the auxiliaries solve LCP(M_AA, q_A + M_AF z_F): by forward substitution when M_AA is
+// triangular, else block by block (lcp/block_triangular.h), else by the auto solver. The result
+// is finalized against `lcp` (status Solved only if the full vector passes verify_lcp); solver =
+// "configurations".
 // Throws std::invalid_argument when `impulses` does not cover every contact a variable names.
 LcpResult candidate_solution(const RowSystem& rows, const Lcp& lcp, const std::vector<ContactImpulse>& impulses,
                              const SolveOptions& options);
