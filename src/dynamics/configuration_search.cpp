@@ -20,6 +20,8 @@ constexpr double kStrictMargin = 1e-9;
 // A configuration whose members' start gaps are all >= -kHoldsNow (m) holds at the start of the step
 // (round-off below a micrometre on resting contacts).
 constexpr double kHoldsNow = 1e-9;
+// Rounds of friction on demand per cell (solve_cell) before friction goes on every contact.
+constexpr int kFrictionRounds = 3;
 
 void check_space(const FreeSpace& space, int contact_count) {
   auto check_contact = [&](int c, const std::string& where) {
@@ -129,13 +131,23 @@ std::vector<int> enforced_contacts(const FreeSpace& space, const ConfigurationSe
   return contacts;
 }
 
-// The standard model's rows (U + friction, contact_rows.h) over the given contacts.
-RowSystem cell_rows(const std::vector<int>& contacts, const ProximityResult& proximity, const ModelContext& context) {
+// The standard model's rows (U, contact_rows.h) over the given contacts, with Stewart–Trinkle
+// friction at those of them flagged in `friction` (indexed by proximity contact).
+RowSystem cell_rows(const std::vector<int>& contacts, const std::vector<char>& friction,
+                    const ProximityResult& proximity, const ModelContext& context) {
   RowSystem rows;
   std::vector<int> normal;
   for (int c : contacts) normal.push_back(add_unilateral_contact(rows, c, proximity, context, c));
-  for (std::size_t i = 0; i < contacts.size(); ++i) add_friction(rows, contacts[i], normal[i], proximity, context);
+  for (std::size_t i = 0; i < contacts.size(); ++i) {
+    if (friction[static_cast<std::size_t>(contacts[i])]) add_friction(rows, contacts[i], normal[i], proximity, context);
+  }
   return rows;
+}
+
+bool any_friction(const std::vector<int>& contacts, const ModelContext& context) {
+  if (context.pair_friction == nullptr) return false;
+  return std::any_of(contacts.begin(), contacts.end(),
+                     [&](int c) { return (*context.pair_friction)[static_cast<std::size_t>(c)] > 0.0; });
 }
 
 // The cell's solution as impulses per contact (add_friction's order: +t, -t, slip).
@@ -171,6 +183,83 @@ bool fits(const ConfigurationSelection& selection, const FreeSpace& space) {
   return true;
 }
 
+// Rows and LCP of a cell with friction at the flagged contacts; from `reuse` (same contacts and
+// friction set: same matrix, q moved by the change of gap corrections / h) when it fits.
+void build_cell(CellLcp& cell, const CellLcp* reuse, const ProximityResult& proximity, const ModelContext& context,
+                const InverseMass& inverse_mass, const Vec& nu_free) {
+  if (reuse != nullptr && reuse->contacts == cell.contacts && reuse->friction == cell.friction) {
+    cell.rows = reuse->rows;
+    cell.lcp = reuse->lcp;
+    for (std::size_t i = 0; i < cell.contacts.size(); ++i) {
+      cell.lcp.q[static_cast<Eigen::Index>(i)] += (cell.corrections[i] - reuse->corrections[i]) / context.time_step;
+    }
+    return;
+  }
+  cell.rows = cell_rows(cell.contacts, cell.friction, proximity, context);
+  cell.lcp = assemble_lcp(cell.rows, inverse_mass, nu_free);
+}
+
+// Enforced contacts that push (normal impulse above floor) without friction rows in the cell.
+std::vector<int> pushing_without_friction(const CellLcp& cell, const Vec& z, const ModelContext& context) {
+  std::vector<int> missing;
+  const double floor = 1e-12 * std::max(1.0, z.size() ? z.cwiseAbs().maxCoeff() : 0.0);
+  for (std::size_t i = 0; i < cell.contacts.size(); ++i) {
+    const int c = cell.contacts[i];
+    if (!cell.friction[static_cast<std::size_t>(c)] && z[static_cast<Eigen::Index>(i)] > floor &&
+        (*context.pair_friction)[static_cast<std::size_t>(c)] > 0.0) {
+      missing.push_back(c);
+    }
+  }
+  return missing;
+}
+
+// Solves one cell's frictional LCP (Egan eqs 5-8), friction on demand. A contact that carries no
+// normal impulse has no friction impulse either (mu p_n - p_f,1 - p_f,2 >= 0 with p_f >= 0), and
+// its slip rate is completed from its tangential speed (assembly/candidate.h); so the LCP with
+// friction rows only at the contacts that push has the same solutions, extended, as the full one.
+// Which contacts push is found by iteration: the frictionless cell's pushing contacts first, then
+// any enforced contact that pushes without friction rows is given them, and the cell is solved
+// again (at most kFrictionRounds times; the last round has friction everywhere). A frictional
+// pour's cell LCP shrinks from 4 rows per contact to 1 + 3 per pushing contact (fewer
+// degenerate bases: two sticking contacts on one polygon give 4 directions on 3 DOFs).
+bool solve_cell(CellLcp& cell, const CellLcp* reuse, const std::vector<int>* start_basis,
+                const ProximityResult& proximity, const ModelContext& context, const InverseMass& inverse_mass,
+                const Vec& nu_free, const ConfigurationSearchOptions& options, ConfigurationSearch& search) {
+  const bool frictional = any_friction(cell.contacts, context);
+  cell.friction.assign(proximity.contacts.size(), 0);
+  if (reuse != nullptr && frictional) cell.friction = reuse->friction;
+  for (int round = 0;; ++round) {
+    if (round == kFrictionRounds) {
+      for (int c : cell.contacts) cell.friction[static_cast<std::size_t>(c)] = 1;
+    }
+    build_cell(cell, reuse, proximity, context, inverse_mass, nu_free);
+    search.lcp_size = cell.lcp.size();
+    if (options.max_lcp_size > 0 && cell.lcp.size() > options.max_lcp_size) {
+      search.solved = false;
+      search.diverged = true;
+      return false;
+    }
+    SolveOptions solve_options = options.solve;
+    solve_options.pivoting_only = frictional;  // a failed frictional cell is answered another way (contact_solve.h)
+    // the warm basis fits the cell laid out as the one it came from (frictionless: always)
+    if (round == 0 && start_basis != nullptr && (reuse != nullptr || !frictional)) solve_options.warm_basis = start_basis;
+    search.result = solve_lcp(cell.lcp, options.solver, solve_options);
+    ++search.rounds;
+    search.solved = search.result.status_ok();
+    if (!search.solved) {
+      if (round < kFrictionRounds && frictional) {
+        round = kFrictionRounds - 1;
+        continue;
+      }
+      return false;
+    }
+    if (!frictional) return true;
+    const std::vector<int> missing = pushing_without_friction(cell, search.result.z, context);
+    if (missing.empty()) return true;
+    for (int c : missing) cell.friction[static_cast<std::size_t>(c)] = 1;
+  }
+}
+
 }  // namespace
 
 ConfigurationSearch search_configurations(const FreeSpace& space, const ProximityResult& proximity,
@@ -191,33 +280,16 @@ ConfigurationSearch search_configurations(const FreeSpace& space, const Proximit
     cell->contacts = enforced_contacts(space, search.selection);
     for (int c : cell->contacts) cell->corrections.push_back(proximity.contacts[static_cast<std::size_t>(c)].gap_correction);
     const CellLcp* reuse = warm && search.rounds == 0 ? options.start_cell : nullptr;
-    if (reuse != nullptr && reuse->contacts == cell->contacts) {
-      cell->rows = reuse->rows;  // same contacts: same rows and matrix; q follows the corrections
-      cell->lcp = reuse->lcp;
-      for (std::size_t i = 0; i < cell->contacts.size(); ++i) {
-        cell->lcp.q[static_cast<Eigen::Index>(i)] += (cell->corrections[i] - reuse->corrections[i]) / context.time_step;
-      }
-    } else {
-      cell->rows = cell_rows(cell->contacts, proximity, context);
-      cell->lcp = assemble_lcp(cell->rows, inverse_mass, nu_free);
-    }
-    const RowSystem& rows = cell->rows;
-    const Lcp& lcp = cell->lcp;
-    search.lcp_size = lcp.size();
-    if (options.max_lcp_size > 0 && lcp.size() > options.max_lcp_size) {
-      search.solved = false;
-      search.diverged = true;
+    const bool reusable = reuse != nullptr && reuse->contacts == cell->contacts;
+    if (!solve_cell(*cell, reusable ? reuse : nullptr, warm && search.rounds == 0 ? options.start_basis : nullptr,
+                    proximity, context, inverse_mass, nu_free, options, search)) {
       return search;
     }
-    SolveOptions solve_options = options.solve;
-    if (warm && search.rounds == 0 && options.start_basis != nullptr) solve_options.warm_basis = options.start_basis;
-    search.result = solve_lcp(lcp, options.solver, solve_options);
-    ++search.rounds;
-    search.solved = search.result.status_ok();
-    if (!search.solved) return search;
+    const RowSystem& rows = cell->rows;
     search.nu = velocity_after_impulses(rows, inverse_mass, nu_free, search.result.z);
     search.cell = cell;
     search.impulses = contact_impulses(rows, search.result.z, proximity.contacts.size());
+    search.solved_cells.push_back(SolvedCell{search.selection, search.impulses, search.nu});
 
     // Switch every disjunction whose active configuration pushes while another one holds strictly.
     margins.evaluate(search.nu);

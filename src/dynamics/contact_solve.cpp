@@ -3,6 +3,7 @@
 
 #include <pegsim/assembly/candidate.h>
 #include <pegsim/dynamics/configuration_search.h>
+#include <pegsim/dynamics/energy_audit.h>
 
 #include <algorithm>
 #include <chrono>
@@ -29,6 +30,31 @@ std::vector<std::vector<int>> active_by_source(const FreeSpace& space, const Con
   return active;
 }
 
+// The model's rows and LCP with the selection's active configurations as PEG's primaries.
+void emit_model(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
+                const FreeSpace& space, const ConfigurationSelection* selection, const InverseMass& inverse_mass,
+                const Vec& nu_free, ContactSolve& solve) {
+  auto t = Clock::now();
+  ModelContext emit_context = context;
+  std::vector<std::vector<int>> active;
+  if (selection != nullptr) {
+    active = active_by_source(space, *selection);
+    emit_context.active_configurations = &active;  // single-primary PEG: the active members push
+  }
+  solve.rows = RowSystem{};
+  model.emit(proximity, emit_context, solve.rows);
+  solve.model_seconds += seconds_since(t);
+  t = Clock::now();
+  solve.lcp = assemble_lcp(solve.rows, inverse_mass, nu_free);
+  solve.assembly_seconds += seconds_since(t);
+}
+
+// Gauss's objective |nu - nu_free|_M^2 / 2 of a cell's answer: the order in which the cells of an
+// unconverged search are tried.
+double gauss_distance(const InverseMass& inverse_mass, const Vec& nu, const Vec& nu_free) {
+  return kinetic_energy(inverse_mass, nu - nu_free);
+}
+
 }  // namespace
 
 ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
@@ -43,8 +69,6 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
 
   // 3. configuration search
   ConfigurationSearch search;
-  std::vector<std::vector<int>> active;
-  ModelContext emit_context = context;
   if (options.configuration_search && !space.disjunctions.empty()) {
     t = Clock::now();
     ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
@@ -67,31 +91,63 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
       solve.nu_next = std::move(search.nu);
       return solve;
     }
-    if (search.solved) {
-      solve.selection = search.selection;
-      active = active_by_source(space, search.selection);
-      emit_context.active_configurations = &active;  // single-primary PEG: the active members push
+  }
+
+  const double h = context.time_step;
+  // An answer is accepted when it solves the model's LCP and creates no energy (energy_audit.h).
+  auto audited = [&](const Vec& nu) {
+    const EnergyAudit audit =
+        audit_step_energy(solve.rows, inverse_mass, nu_free, nu, solve.result.z, solve.result.w, proximity, h);
+    solve.energy_gain = audit.gain;
+    solve.stabilisation_work = audit.stabilisation;
+    if (!audit.ok()) {
+      ++solve.energy_rejections;
+      solve.result.message = "energy audit: the answer gains " + std::to_string(audit.gain) + " J (tolerance " +
+                             std::to_string(audit.tolerance) + " J); " + solve.result.message;
     }
+    return audit.ok();
+  };
+
+  // 4-6. the search's answer in the model's rows, completed and checked (candidate.h)
+  bool accepted = false;
+  if (!search.solved_cells.empty()) {
+    // the last cell first (converged: the Gauss answer); unconverged, the other solved cells by
+    // Gauss's objective, each in the model's rows for its own selection
+    std::vector<std::size_t> order(search.solved_cells.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = order.size() - 1 - i;
+    if (!(search.solved && search.converged)) {
+      std::stable_sort(order.begin() + 1, order.end(), [&](std::size_t a, std::size_t b) {
+        return gauss_distance(inverse_mass, search.solved_cells[a].nu, nu_free) <
+               gauss_distance(inverse_mass, search.solved_cells[b].nu, nu_free);
+      });
+    } else {
+      order.resize(1);
+    }
+    for (std::size_t k = 0; k < order.size() && !accepted; ++k) {
+      const SolvedCell& cell = search.solved_cells[order[k]];
+      emit_model(model, proximity, context, space, &cell.selection, inverse_mass, nu_free, solve);
+      t = Clock::now();
+      solve.result = candidate_solution(solve.rows, solve.lcp, cell.impulses, options.solve);
+      solve.solve_seconds += seconds_since(t);
+      if (k > 0) ++solve.alternative_cells;
+      if (solve.result.status_ok() && audited(cell.nu)) {
+        accepted = true;
+        solve.selection = cell.selection;
+        solve.search_accepted = true;
+      }
+    }
+    if (!accepted) {
+      // the LCP solver alone works on the rows of the search's last selection
+      emit_model(model, proximity, context, space, &search.selection, inverse_mass, nu_free, solve);
+      solve.selection = search.selection;
+    }
+  } else {
+    emit_model(model, proximity, context, space, nullptr, inverse_mass, nu_free, solve);
   }
 
-  // 4. the model's rows
   t = Clock::now();
-  model.emit(proximity, emit_context, solve.rows);
-  solve.model_seconds += seconds_since(t);
-
-  // 5. assembly
-  t = Clock::now();
-  solve.lcp = assemble_lcp(solve.rows, inverse_mass, nu_free);
-  solve.assembly_seconds = seconds_since(t);
-
-  // 6. solve
-  t = Clock::now();
-  if (search.solved) {
-    solve.result = candidate_solution(solve.rows, solve.lcp, search.impulses, options.solve);
-    solve.search_accepted = solve.result.status_ok();
-  }
   // The divergence guard stands before a solver's O(n^3) work, not before the O(n^2) check above.
-  if (!solve.result.status_ok() && (search.diverged || (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size))) {
+  if (!accepted && (search.diverged || (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size))) {
     solve.diverged = true;
     solve.result = LcpResult{};
     solve.result.status = SolveStatus::NumericalBreakdown;
@@ -101,17 +157,30 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
     solve.result.residual = std::numeric_limits<double>::infinity();
     solve.result.z = Vec::Zero(solve.lcp.size());
     solve.nu_next = nu_free;
-    solve.solve_seconds = seconds_since(t);
+    solve.solve_seconds += seconds_since(t);
     return solve;
   }
-  if (!solve.result.status_ok()) {
-    SolveOptions solve_options = options.solve;
-    const bool same_layout = options.previous != nullptr && options.previous->rows.size() == solve.rows.size();
-    if (same_layout) solve_options.warm_basis = &options.previous->result.basis;
-    solve.result = solve_lcp(solve.lcp, options.solver, solve_options);
+  // The LCP solver alone: warm from the previous solve's basis, then Lemke's textbook path; an
+  // answer that fails the energy audit is refused (never applied) and the next start is tried.
+  if (!accepted) {
+    std::vector<const std::vector<int>*> starts;
+    if (options.previous != nullptr && options.previous->rows.size() == solve.rows.size()) {
+      starts.push_back(&options.previous->result.basis);
+    }
+    starts.push_back(nullptr);
+    for (const std::vector<int>* start : starts) {
+      SolveOptions solve_options = options.solve;
+      solve_options.warm_basis = start;
+      solve.result = solve_lcp(solve.lcp, options.solver, solve_options);
+      if (solve.result.z.size() != solve.lcp.size()) solve.result.z = Vec::Zero(solve.lcp.size());
+      if (!solve.result.status_ok()) break;  // the solver failed: another start will not help
+      accepted = audited(velocity_after_impulses(solve.rows, inverse_mass, nu_free, solve.result.z));
+      if (accepted) break;
+      solve.result.status = SolveStatus::NumericalBreakdown;  // refused: it would create energy
+    }
   }
   if (solve.result.z.size() != solve.lcp.size()) solve.result.z = Vec::Zero(solve.lcp.size());
-  solve.solve_seconds = seconds_since(t);
+  solve.solve_seconds += seconds_since(t);
   solve.nu_next = velocity_after_impulses(solve.rows, inverse_mass, nu_free, solve.result.z);
   solve.verified = true;
   return solve;

@@ -158,6 +158,16 @@ bool same_features(const ProximityResult& a, const ProximityResult& b) {
 
 }  // namespace
 
+const char* to_string(Degradation degradation) {
+  switch (degradation) {
+    case Degradation::None: return "none";
+    case Degradation::NoPushOut: return "no_push_out";
+    case Degradation::NoFriction: return "no_push_out_no_friction";
+    case Degradation::Held: return "held";
+  }
+  return "unknown";
+}
+
 Simulation::Simulation(Scene scene, SimulationOptions options)
     : scene_(std::move(scene)), options_(std::move(options)), model_(make_contact_model(options_.model)) {
   if (!model_) throw std::invalid_argument("unknown contact model \"" + options_.model + "\"");
@@ -218,6 +228,10 @@ ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, c
   record.search_switches += solve.search_switches;
   record.search_converged = solve.search_converged;
   record.search_accepted = solve.search_accepted;
+  record.energy_gain = solve.energy_gain;
+  record.stabilisation_work = solve.stabilisation_work;
+  record.energy_rejections += solve.energy_rejections;
+  record.alternative_cells += solve.alternative_cells;
   record.profile.model += solve.model_seconds;
   record.profile.search += solve.search_seconds;
   record.profile.assembly += solve.assembly_seconds;
@@ -290,6 +304,12 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     if (depth < options_.recovery_depth) return recover_by_halving(record, h, t0, depth, step_number);
     if (!options_.dump_failed_dir.empty()) dump_failed(solve, record.step, h, t0, depth);
     if (options_.on_failure == FailurePolicy::Stop) return record;  // step() restores
+    record.degraded = degrade_safely(s, solve, record);
+    if (record.degraded == Degradation::Held) {
+      last_z_ = solve.result.z;
+      last_rows_ = std::move(solve.rows);
+      return record;  // no impulse, no motion: the state is kept for this step
+    }
   } else {
     // 7. proximity corrector, 8. end-of-step gap fixpoint
     if (options_.proximity_corrector) correct_proximity(s, solve, record);
@@ -303,6 +323,34 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   integrate_positions(scene_.bodies, s.offsets, solve.nu_next, h);
   record.profile.integrate = seconds_since(t);
   return record;
+}
+
+// A failed step, applied without creating energy. With every psi >= 0 the Stewart–Trinkle LCP has
+// a solution (Lemke processes it: Stewart–Trinkle 1996), and a jam (internal equilibrium of
+// friction cones with psi . c < 0, the only obstruction) is impossible; frictionless with psi >= 0
+// it is a projection onto a convex set that holds 0. Each answer still passes the model's check
+// and the energy audit inside solve_contacts. The step's record keeps the original failure.
+Degradation Simulation::degrade_safely(StepState& s, ContactSolve& solve, StepRecord& record) {
+  ProximityResult clipped = last_proximity_;
+  for (Contact& c : clipped.contacts) c.gap_correction = std::max(c.gap_correction, -c.gap);
+  const std::vector<double> no_friction(s.mu.size(), 0.0);
+  for (const Degradation level : {Degradation::NoPushOut, Degradation::NoFriction}) {
+    ModelContext context = s.context;
+    if (level == Degradation::NoFriction) context.pair_friction = &no_friction;
+    StepRecord scratch;
+    const FreeSpace space = model_->free_space(clipped, context);
+    ContactSolve again = solve_contacts_into(clipped, context, s.inv_mass, s.nu_free, scratch, space);
+    record.search_rounds += scratch.search_rounds;
+    if (again.diverged || !again.result.status_ok()) continue;
+    again.result.status = solve.result.status;  // the step still counts as failed
+    again.result.message = "applied degraded (" + std::string(to_string(level)) + "): " + solve.result.message;
+    solve = std::move(again);
+    return level;
+  }
+  // Nothing solved: keep every body's state (no impulse, no gravity) for this step.
+  solve.result.z = Vec::Zero(solve.lcp.size());
+  solve.nu_next = gather_velocities(scene_.bodies, s.offsets, s.inv_mass.dofs);
+  return Degradation::Held;
 }
 
 // Recovery: two half steps from the same state (nothing of the failed attempt is applied).
@@ -328,6 +376,11 @@ StepRecord Simulation::recover_by_halving(const StepRecord& record, double h, do
   merged.search_converged = first.search_converged && second.search_converged;
   merged.search_accepted = first.search_accepted && second.search_accepted;
   merged.fixpoint_solves += first.fixpoint_solves + second.fixpoint_solves;
+  merged.energy_rejections += first.energy_rejections + second.energy_rejections;
+  merged.alternative_cells += first.alternative_cells + second.alternative_cells;
+  merged.energy_gain = std::max(first.energy_gain, second.energy_gain);
+  merged.stabilisation_work = first.stabilisation_work + second.stabilisation_work;
+  merged.degraded = first.degraded != Degradation::None ? first.degraded : second.degraded;
   merged.proximity_corrected = first.proximity_corrected || second.proximity_corrected;
   merged.end_depth = std::max(first.end_depth, second.end_depth);
   return merged;
@@ -433,6 +486,8 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
     record.search_rounds += scratch.search_rounds;
     if (!verified.diverged && verified.result.status_ok()) {
       solve = std::move(verified);
+      record.energy_gain = solve.energy_gain;
+      record.stabilisation_work = solve.stabilisation_work;
       record.residual = solve.result.residual;
       record.solver = solve.result.solver;
       kept = true;

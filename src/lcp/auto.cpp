@@ -30,6 +30,8 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+
+#include <Eigen/QR>
 #include <limits>
 #include <string>
 
@@ -77,6 +79,74 @@ bool symmetric_with_nonnegative_diagonal(const Mat& M) {
 
 bool symmetric_with_positive_diagonal(const Mat& M) {
   return !(M.diagonal().array() <= 0.0).any() && is_symmetric(M);
+}
+
+// Regularisation levels of attempt 2c, relative to max|M_ii|.
+constexpr double kFrictionRegularization[] = {1e-9, 1e-7, 1e-5};
+
+// Attempt 2c (solve_auto): Lemke on M + eps D, then the complementary basis it ends on solved
+// exactly on M: z_B <- z_B + M_BB^+ (-q_B - M_BB z_B) (complete orthogonal decomposition: a
+// consistent singular system gets its exact solution nearest to the regularised one).
+LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options, double relative) {
+  const int n = lcp.size();
+  Lcp shifted = lcp;
+  const double eps = relative * lcp.M.diagonal().cwiseAbs().maxCoeff();
+  for (int i = 0; i < n; ++i)
+    if (lcp.M(i, i) > 0.0) shifted.M(i, i) += eps;
+  SolveOptions shifted_options = options;
+  shifted_options.warm_basis = nullptr;
+  LcpResult r = solve_lemke(shifted, shifted_options);
+  char name[64];
+  std::snprintf(name, sizeof name, "lemke (regularized %.0e)", relative);
+  r.solver = name;
+  if (r.z.size() == n && r.z.allFinite()) {
+    std::vector<int> basic;
+    for (int i = 0; i < n; ++i)
+      if (r.z[i] > 0.0) basic.push_back(i);
+    for (int polish = 0; polish < 3 && !basic.empty(); ++polish) {
+      const int k = static_cast<int>(basic.size());
+      Mat Mbb(k, k);
+      Vec residual(k);
+      for (int a = 0; a < k; ++a) {
+        residual[a] = -lcp.q[basic[a]] - lcp.M.row(basic[a]).dot(r.z);
+        for (int b = 0; b < k; ++b) Mbb(a, b) = lcp.M(basic[a], basic[b]);
+      }
+      const Vec correction = Mbb.completeOrthogonalDecomposition().solve(residual);
+      Vec polished = r.z;
+      for (int a = 0; a < k; ++a) polished[basic[a]] = std::max(0.0, polished[basic[a]] + correction[a]);
+      const Verification before = verify_lcp(lcp, r.z, options.tolerance);
+      if (before.ok) break;
+      if (!(verify_lcp(lcp, polished, options.tolerance).residual < before.residual)) break;
+      r.z = std::move(polished);
+      if (polish == 0) r.solver += " polished";
+    }
+  }
+  r.status = r.z.allFinite() ? SolveStatus::Solved : SolveStatus::NumericalBreakdown;
+  finalize_result(lcp, options.tolerance, r);  // the original problem decides
+  return r;
+}
+
+// The shape of a frictional contact LCP (Egan eqs 5-7): not symmetric, diagonal >= 0 with both
+// positive entries (the impulse rows) and zeros (the slip rows).
+bool stewart_trinkle_shaped(const Mat& M) {
+  return M.size() > 0 && (M.diagonal().array() >= 0.0).all() && M.diagonal().maxCoeff() > 0.0 &&
+         M.diagonal().minCoeff() == 0.0 && !is_symmetric(M);
+}
+
+// A solver may stop on its own criterion (Lemke: "singular basis after a small pivot") with a z
+// that already solves the LCP. The independent check is the judge: a finite z whose residual is
+// within tolerance is a solution, whatever the path that produced it (measured: frictional pour
+// cells ending so at residual 3e-13, then sent to Newton for 0.05 s and counted as failures).
+void accept_if_verified(const Lcp& lcp, double tolerance, LcpResult& r) {
+  if (r.status == SolveStatus::Solved || r.status == SolveStatus::InvalidInput) return;
+  if (r.z.size() != lcp.size() || !r.z.allFinite()) return;
+  const Verification check = verify_lcp(lcp, r.z, tolerance);
+  if (!check.ok) return;
+  r.message = "verified although the solver stopped with " + std::string(to_string(r.status)) +
+              (r.message.empty() ? std::string() : " (" + r.message + ")");
+  r.status = SolveStatus::Solved;
+  r.residual = check.residual;
+  r.w = check.w;
 }
 
 }  // namespace
@@ -129,6 +199,20 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
       return r;
     });
   }
+  if (stewart_trinkle_shaped(lcp.M)) {
+    // 2c. Stewart–Trinkle friction LCPs (Egan eqs 5-7) with more force directions than DOFs
+    // (two sticking contacts on one polygon: 4 directions, 3 DOFs) have singular complementary
+    // bases at their solutions: statically indeterminate, the solution set is not a point, and
+    // Lemke ends with "singular basis after a small pivot" or a basis whose solve fails the
+    // check (measured: every failed step of frictional pours at mu = 1). Proximal regularisation,
+    // as ODE's CFM does but without keeping the softness: Lemke on M + eps D (D = 1 on the
+    // positive diagonal entries: the [N D]^T M^-1 [N D] block; slip rows keep their 0), whose
+    // bases are regular, then that basis's equations solved exactly on the original M by a
+    // rank-revealing least-squares correction of the regularised z. The original decides.
+    for (const double relative : kFrictionRegularization) {
+      plan.push_back([&, relative] { return solve_regularized_polished(lcp, options, relative); });
+    }
+  }
   const std::vector<std::function<LcpResult()>> fallbacks = {
       [&] {
         LcpResult r = detail::solve_newton_fb_budgeted(lcp, options, newton_budget);
@@ -148,12 +232,14 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
         return r;
       },
   };
-  plan.insert(plan.end(), fallbacks.begin(), fallbacks.end());
-  if (n <= kEnumerationMaxSize) plan.push_back([&] { return solve_enumerate(lcp, options); });
+  if (!options.pivoting_only) plan.insert(plan.end(), fallbacks.begin(), fallbacks.end());
+  if (n <= kEnumerationMaxSize && !options.pivoting_only) plan.push_back([&] { return solve_enumerate(lcp, options); });
   // PGS last, with a bounded number of sweeps: it is an inexact long shot, not worth seconds.
   SolveOptions pgs_options = options;
   if (pgs_options.max_iterations <= 0) pgs_options.max_iterations = kPgsSweepsInAuto;
-  if (symmetric_with_positive_diagonal(lcp.M)) plan.push_back([&] { return solve_pgs(lcp, pgs_options); });
+  if (symmetric_with_positive_diagonal(lcp.M) && !options.pivoting_only) {
+    plan.push_back([&] { return solve_pgs(lcp, pgs_options); });
+  }
 
   std::vector<std::string> attempts;
   LcpResult best;
@@ -162,6 +248,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
     LcpResult r = attempt();
     // The sub-solver already finalized; re-check here so Auto's verdict never rests on it.
     finalize_result(lcp, options.tolerance, r);
+    accept_if_verified(lcp, options.tolerance, r);
     attempts.push_back(describe(r));
     if (r.status == SolveStatus::Solved) return finish(std::move(r), std::move(attempts));
     // A checked Farkas certificate, or a Lemke ray on a copositive-plus M (the caller's promise),

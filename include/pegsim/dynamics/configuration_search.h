@@ -24,7 +24,13 @@
 //     constraints that carried force, so the new projection is strictly closer to nu_free:
 //     frictionless, the search is a strict descent, never repeats a selection and terminates.
 //     With friction descent is not guaranteed: a repeated selection or `max_rounds` ends it
-//     unconverged (the last solution is still a verified solution of its cell).
+//     unconverged (the last solution is still a verified solution of its cell); every solved
+//     cell is kept (`solved_cells`) for the engine to try against the model's LCP.
+// With friction (Egan eqs 5-7 in every cell), what the search guarantees: each cell answer is a
+// solution of a convex Stewart–Trinkle LCP, so its impulses do no positive work beyond the
+// stabilisation of overlaps (dynamics/energy_audit.h): no cell answer creates energy, converged
+// or not. Converged, it is also a solution of the model's own LCP once the idle members'
+// slip rates are completed (assembly/candidate.h); the engine accepts nothing else unaudited.
 // Converged, the velocity satisfies the accurate nonconvex conditions (Nguyen §2.2, PEG sec. 3):
 // every site holds, and force acts only on members of the site's active configuration that touch
 // (rho = 0), the active configuration attaining the site's largest margin (= 0).
@@ -46,6 +52,7 @@ namespace pegsim {
 struct CellLcp {
   std::vector<int> contacts;         // enforced contacts; row i < contacts.size() is contact i's gap row
   std::vector<double> corrections;   // their gap_correction when the LCP was assembled
+  std::vector<char> friction;        // per proximity contact: friction rows in this cell (on demand)
   RowSystem rows;
   Lcp lcp;
 };
@@ -63,6 +70,14 @@ struct ConfigurationSearchOptions {
   int max_lcp_size = 0;  // > 0: a larger cell LCP is not solved (the search ends, diverged)
 };
 
+// A cell the search solved: its selection, impulses and end velocity. When the search ends
+// unconverged (friction broke the descent) the engine tries these as answers too.
+struct SolvedCell {
+  ConfigurationSelection selection;
+  std::vector<ContactImpulse> impulses;
+  Vec nu;
+};
+
 struct ConfigurationSearch {
   bool solved = false;     // the last cell LCP verified (status below)
   bool converged = false;  // and no disjunction wants to switch
@@ -75,6 +90,7 @@ struct ConfigurationSearch {
   Vec nu;                              // end-of-step velocity of the last solved cell
   std::shared_ptr<const CellLcp> cell; // the last solved cell (a warm start)
   std::vector<ContactImpulse> impulses;  // per ProximityResult contact (zero when not enforced)
+  std::vector<SolvedCell> solved_cells;  // every solved cell in visiting order (the last = above)
 };
 
 // Throws std::invalid_argument when a disjunction is empty or names a contact that does not exist.

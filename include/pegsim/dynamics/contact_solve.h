@@ -6,7 +6,8 @@
 //      members as its primaries (ModelContext::active_configurations)
 //   5. assembly: the step's LCP (B = A + R M^-1 G)
 //   6. solve: the search's impulses completed and verified as a solution of the model's LCP
-//      (assembly/candidate.h), else the LCP solver on its own
+//      (assembly/candidate.h) — for an unconverged search, its other solved cells too — else the
+//      LCP solver on its own; every accepted answer passes the energy audit (energy_audit.h)
 // Simulation::step (simulation.h) wraps it with proximity, the end-of-step gap fixpoint, failure
 // recovery and integration; tests call it directly to inspect one step.
 #pragma once
@@ -50,6 +51,11 @@ struct ContactSolve {
   ConfigurationSelection selection;
   std::vector<int> search_basis;      // the last cell LCP's basis (warm start for a re-solve)
   std::shared_ptr<const CellLcp> search_cell;  // and the cell itself
+  // answers refused by the energy audit (energy_audit.h) and other solved cells of an unconverged
+  // search tried against the model's LCP; the accepted answer's audited gain (J, <= tolerance)
+  int energy_rejections = 0, alternative_cells = 0;
+  double energy_gain = 0.0;
+  double stabilisation_work = 0.0;  // J: the accepted impulses' push-out of overlaps (energy_audit.h)
   // stage times (s)
   double model_seconds = 0, search_seconds = 0, assembly_seconds = 0, solve_seconds = 0;
 };

@@ -42,7 +42,21 @@ struct RunSummary {
   // answer did not verify against the model's LCP (the LCP solver alone then answered), steps the
   // proximity corrector solved again, and the fixpoint's extra solves.
   int search_steps = 0, search_fallbacks = 0, proximity_corrections = 0, fixpoint_solves = 0;
+  // Failed steps applied degraded (FailurePolicy::Continue, simulation.h), of which held (nothing
+  // applied); answers refused by the energy audit; other cells of unconverged searches tried.
+  int degraded_steps = 0, held_steps = 0, energy_rejections = 0, alternative_cells = 0;
+  // Largest one-step increase of mechanical energy beyond the step's stabilisation work (push-out
+  // of overlaps, energy_audit.h) and the integrator's gravity lag (run.cpp), J; steps where it exceeds kEnergyStepTolerance count as
+  // energy_gain_steps (and as failures: solver_failures includes them).
+  double energy_max_unexplained = 0.0;
+  int energy_gain_steps = 0;
+  double stabilisation_work_max = 0.0;  // largest one-step push-out work, J (spawns into occupied spots)
 };
+
+// A step may gain this much mechanical energy beyond its stabilisation work before it counts as a
+// failure: J, plus kEnergyStepRelativeTolerance of the energy scale (initial kinetic + |potential|).
+inline constexpr double kEnergyStepTolerance = 1e-6;
+inline constexpr double kEnergyStepRelativeTolerance = 1e-6;
 
 struct RunOptions {
   double duration = 1.0;

@@ -16,13 +16,26 @@ namespace pegsim {
 
 // What happens when a step's solve fails (status != Solved).
 enum class FailurePolicy {
-  // Record it and go on with the lowest-residual iterate the solvers produced (its status and
-  // residual are recorded with the step, so the failure is never hidden).
+  // Record it and go on with a step that cannot create energy (Simulation::degrade_safely): the
+  // same step solved again without push-out of overlaps (psi clipped at 0), then also without
+  // friction; if neither solves, the bodies keep their state for this step. The failure stays
+  // counted (status and residual recorded), and StepRecord::degraded says what was dropped.
+  // (It used to apply the failed solve's best iterate: +2e7 J in one step of a closed box of
+  // spinning polygons under `standard`.)
   Continue,
   // Record it and do not apply the step: Simulation::step leaves the state untouched and the
   // caller (CLI) stops the run.
   Stop,
 };
+
+// How a step whose solve failed was applied (FailurePolicy::Continue).
+enum class Degradation {
+  None,            // the step solved (or was not applied: FailurePolicy::Stop)
+  NoPushOut,       // solved again with every contact's psi clipped at 0 (no push-out of overlaps)
+  NoFriction,      // and without friction
+  Held,            // nothing solved: the bodies kept their state for this step
+};
+const char* to_string(Degradation degradation);
 
 struct StepProfile {  // seconds per stage
   double proximity = 0, model = 0, search = 0, assembly = 0, solve = 0, fixpoint = 0, integrate = 0, total = 0;
@@ -48,6 +61,13 @@ struct StepRecord {
   bool search_accepted = false;  // its impulses verified as a solution of the model's LCP
   bool proximity_corrected = false;  // the corrector pass found new feature pairs and solved again
   // End-of-step gap fixpoint (gap_fixpoint.h):
+  // What a failed step applied under FailurePolicy::Continue (Simulation::degrade_safely):
+  Degradation degraded = Degradation::None;
+  // Energy audit (energy_audit.h) of the applied answer, and answers refused by it in this step:
+  double energy_gain = 0.0;      // J beyond KE(nu_free) and stabilisation work (<= its tolerance)
+  double stabilisation_work = 0.0;  // J: push-out of overlaps by the applied impulses
+  int energy_rejections = 0;     // solver answers refused because they would create energy
+  int alternative_cells = 0;     // other solved cells of an unconverged search tried
   int fixpoint_solves = 0;       // extra solves with re-linearised rows
   double end_depth = 0.0;        // deepest overlap of contact pairs at the end of the step (m)
   StepProfile profile;
@@ -113,6 +133,8 @@ class Simulation {
   StepRecord advance(double h, double t0, int depth, int step_number);
   StepRecord recover_by_halving(const StepRecord& record, double h, double t0, int depth, int step_number);
   void dump_failed(const ContactSolve& solve, int step, double h, double t0, int depth);
+  // FailurePolicy::Continue after a failure that survived recovery: what is applied instead.
+  Degradation degrade_safely(StepState& s, ContactSolve& solve, StepRecord& record);
   // Stage 7, proximity corrector, and stage 8, end-of-step gap fixpoint (simulation.cpp).
   void correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record);
   void refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record);

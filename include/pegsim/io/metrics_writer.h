@@ -27,6 +27,12 @@
 //                  extra solves, deepest contact-pair overlap at the end of the step (m), its time
 //   proximity_corrected  1 when the corrector pass (reach covering the solved end velocities)
 //                  found new feature pairs and the step was solved again with them
+//   degraded       how a failed step was applied (to_string(Degradation)): none, no_push_out,
+//                  no_push_out_no_friction, held
+//   energy_gain    the applied answer's audited gain beyond KE(nu_free) + stabilisation (J)
+//   energy_rejections, alternative_cells   answers refused by the energy audit; other solved cells
+//                  of an unconverged configuration search tried against the model's LCP
+//   stabilisation_work   push-out work of overlaps by the applied impulses (J)
 // Real numbers are written with "%.17g" (exact round trip); text fields are CSV-quoted when needed.
 #pragma once
 

@@ -29,6 +29,10 @@ struct SolveOptions {
   // class where Lemke's ray termination proves infeasibility): Auto then reports a Lemke ray as
   // Infeasible without further attempts. Auto detects symmetric PSD M itself.
   bool copositive_plus = false;
+  // Auto: the pivoting attempts only (Lemke, its regularised variants), no Newton, enumeration or
+  // PGS. For callers with a fallback of their own (the configuration search's cells: a failed
+  // cell costs ~0.1 s of Newton work and the engine answers the step another way).
+  bool pivoting_only = false;
 };
 
 LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options = {});
