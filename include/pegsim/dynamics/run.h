@@ -46,7 +46,7 @@ struct RunSummary {
   // applied); answers refused by the energy audit; other cells of unconverged searches tried.
   int degraded_steps = 0, held_steps = 0, energy_rejections = 0, alternative_cells = 0;
   // Largest one-step increase of mechanical energy beyond the step's stabilisation work (push-out
-  // of overlaps, energy_audit.h) and the integrator's gravity lag (run.cpp), J; steps where it exceeds kEnergyStepTolerance count as
+  // of overlaps, energy_audit.h) and the integrator's gravity lag (StepRecord::gravity_lag), J; steps where it exceeds kEnergyStepTolerance count as
   // energy_gain_steps (and as failures: solver_failures includes them).
   double energy_max_unexplained = 0.0;
   int energy_gain_steps = 0;
