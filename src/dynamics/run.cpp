@@ -68,7 +68,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
   s.energy_final = s.energy_initial;
 
   std::vector<double> overlaps;
-  double lcp_sum = 0, contact_sum = 0, trap_sum = 0;
+  double lcp_sum = 0, contact_sum = 0, trap_sum = 0, vv_site_sum = 0;
   const double h = simulation.options().time_step;
   const int total_steps = static_cast<int>(std::llround(options.duration / h));
   for (int k = 0; k < total_steps; ++k) {
@@ -78,6 +78,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     const std::vector<char> active = simulation.active_bodies();
     const double energy_before = mechanical_energy(simulation.bodies(), active, gravity);
     m.record = simulation.step();
+    m.record.vv_sites = simulation.last_rows().vv_sites;
     if (!m.record.solved()) {
       ++s.solver_failures;
       if (s.first_failure_time < 0.0) s.first_failure_time = (steps_before + 1) * h;
@@ -102,6 +103,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     lcp_sum += m.record.lcp_size;
     contact_sum += m.record.contacts;
     trap_sum += m.record.traps;
+    vv_site_sum += m.record.vv_sites;
     s.max_lcp_size = std::max(s.max_lcp_size, m.record.lcp_size);
     s.solve_seconds += m.record.profile.search + m.record.profile.solve + m.record.profile.fixpoint;
     if (m.record.search_rounds > 0) {
@@ -121,6 +123,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     s.mean_lcp_size = lcp_sum / s.steps;
     s.mean_contacts = contact_sum / s.steps;
     s.mean_traps = trap_sum / s.steps;
+    s.mean_vv_sites = vv_site_sum / s.steps;
   }
   s.escaped_bodies = count_escaped(simulation.bodies());
   s.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -158,6 +161,7 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["search_fallbacks"] = s.search_fallbacks;
   j["proximity_corrections"] = s.proximity_corrections;
   j["fixpoint_solves"] = s.fixpoint_solves;
+  j["mean_vv_sites"] = s.mean_vv_sites;
   nlohmann::json bodies = nlohmann::json::array();
   for (const Body& b : final_bodies) {
     bodies.push_back({{"name", b.name},

@@ -19,7 +19,7 @@ std::string MetricsCsvWriter::header() {
   return "step,time,overlap,max_depth,contacts,rows,lcp_size,solver_status,residual,solve_seconds,energy,"
          "unilateral,intercontact,cross_contact,traps,solver,iterations,groups,overlapping_pairs,step_seconds,"
          "search_rounds,search_switches,search_converged,search_accepted,search_seconds,substeps,fixpoint_solves,"
-         "end_depth,fixpoint_seconds,proximity_corrected";
+         "end_depth,fixpoint_seconds,proximity_corrected,vv_sites";
 }
 
 void MetricsCsvWriter::write(const StepRecord& r, const OverlapStats& overlap, double energy) {
@@ -33,7 +33,7 @@ void MetricsCsvWriter::write(const StepRecord& r, const OverlapStats& overlap, d
       << r.search_switches << ',' << (r.search_converged ? 1 : 0) << ',' << (r.search_accepted ? 1 : 0) << ','
       << format_double(r.profile.search) << ',' << r.substeps << ',' << r.fixpoint_solves << ','
       << format_double(r.end_depth) << ',' << format_double(r.profile.fixpoint) << ','
-      << (r.proximity_corrected ? 1 : 0) << '\n';
+      << (r.proximity_corrected ? 1 : 0) << ',' << r.vv_sites << '\n';
   check_stream(out, name_);
 }
 

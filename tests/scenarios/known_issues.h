@@ -45,6 +45,20 @@ inline const char* const kSumCapTie =
     "LCP solver's fallback answer pushes on the block's right face (phantom impulse on c1, ~0.05 N s) and the "
     "block stops at the corner";
 
+// Friction at seams (issue 10; tiled_floor_test.cpp, incline_seam_test.cpp). The frictional
+// configuration search (dynamics/configuration_search.cpp: its cells are Stewart–Trinkle LCPs with
+// friction, so its descent argument, Gauss's principle, holds only frictionless) returns, at the
+// step where a box corner crosses a seam, impulses that fail the check against the model's LCP
+// (search_fallbacks > 0 in every failing case, 0 frictionless), and the LCP solver alone then picks
+// a phantom solution of the model's rows. Frictionless, the same scenes pass for every nonconvex
+// model. Being reworked in the engine (configuration_search.cpp, candidate.cpp, contact_solve.cpp,
+// simulation.cpp); not a contact-model matter. Measured at h = 0.01 (scene tiled_floor.json,
+// v0 = 3 m/s; 0.6 s): see each entry.
+inline std::string seam_friction(const std::string& measured) {
+  return "frictional configuration search at a seam: its answer fails the model-LCP check (search fallback) and the "
+         "LCP solver alone picks a phantom solution; " + measured;
+}
+
 }  // namespace detail
 
 inline const std::vector<KnownIssue>& known_issues() {
@@ -53,6 +67,22 @@ inline const std::vector<KnownIssue>& known_issues() {
       // every other model; egan-sum's valid region is not a union of its sides.
       {"hole_block/on_grid", "egan-sum", detail::kSumCapTie},
       {"box_ledge/on_grid", "egan-sum", detail::kSumCapTie},
+      // Friction at seams (detail::seam_friction). Expected at 0.6 s: mu 0.1 2.4114 m/s, mu 0.5 0.057 m/s.
+      {"tiled_floor/mu0.1", "egan-max", detail::seam_friction("thrown back: x -0.29 m, 0.45 m/s, 0.24 m up, 9.4 rad")},
+      {"tiled_floor/mu0.5", "egan-max", detail::seam_friction("5.4 m/s at the end, 0.25 m up, 6.6 rad, 1 failed solve")},
+      {"tiled_floor/mu0.1", "egan-sum", detail::seam_friction("1.03 m/s, 65 mm up, turned 3.1 rad")},
+      {"tiled_floor/mu0.5", "egan-sum", detail::seam_friction("0.31 m/s at the end (Coulomb 0.057 m/s)")},
+      {"tiled_floor/mu0.1", "lnc", detail::seam_friction("stopped and thrown back to x -0.15 m, 0.21 m up, 8.1 rad")},
+      {"tiled_floor/mu0.5", "lnc", detail::seam_friction("stopped at x 0.11 m, 88 mm up, 3.4 rad")},
+      {"tiled_floor/mu0.1", "peg-accurate", detail::seam_friction("speeds up to 3.39 m/s, 8 mm up, 0.084 rad")},
+      {"tiled_floor/mu0.5", "peg-accurate", detail::seam_friction("0.45 m/s at the end, 0.24 mm up, 0.0024 rad")},
+      // Incline (30 deg, mu 0.2, expected v = 3.2065 t): at the step the upper corner crosses the seam.
+      {"incline_seam/mu0.2", "egan-max", detail::seam_friction("stops dead after 0.13 m")},
+      {"incline_seam/mu0.2", "egan-sum", detail::seam_friction("1.772 m/s at 0.6 s instead of 1.924")},
+      // peg / peg-accurate: the search's frictional answer is accepted (no fallback) but takes a h / 2 of
+      // speed (0.0158 m/s) at the seam step, t = 0.28 s: 1.9077 instead of 1.9235 m/s at 0.6 s.
+      {"incline_seam/mu0.2", "peg", detail::seam_friction("search answer accepted but 0.0158 m/s slow from the seam step")},
+      {"incline_seam/mu0.2", "peg-accurate", detail::seam_friction("0.0158 m/s slow from the seam step (0.28 s)")},
   };
   return issues;
 }

@@ -27,6 +27,9 @@
 //                  extra solves, deepest contact-pair overlap at the end of the step (m), its time
 //   proximity_corrected  1 when the corrector pass (reach covering the solved end velocities)
 //                  found new feature pairs and the step was solved again with them
+//   vv_sites       vertex–vertex sites given a crossing condition (RowSystem::vv_sites): PEG's
+//                  fitting sites; for the Egan/Nguyen group models the sites whose vertex groups
+//                  were replaced (contact/configuration_sets.h); 0 for the standard model
 // Real numbers are written with "%.17g" (exact round trip); text fields are CSV-quoted when needed.
 #pragma once
 
