@@ -59,6 +59,7 @@ struct SiteCluster {
   int root = -1;
   std::vector<std::vector<int>> configurations;
   int sites = 0;
+  bool too_large = false;  // product over kMaxSiteConfigurations
 };
 
 }  // namespace
@@ -85,11 +86,17 @@ GroupedLayout grouped_layout(const ProximityResult& proximity, const ModelContex
     if (conditions[s].empty()) continue;
     const int root = clusters.root(site_contacts(proximity.vv_sites[s]).front());
     auto it = std::find_if(site_sets.begin(), site_sets.end(), [&](const SiteCluster& c) { return c.root == root; });
-    if (it == site_sets.end()) it = site_sets.insert(site_sets.end(), SiteCluster{root, {}, 0});
-    it->configurations = dnf_product(it->configurations, conditions[s]);
+    if (it == site_sets.end()) it = site_sets.insert(site_sets.end(), SiteCluster{root, {}, 0, false});
+    // Past the limit the product is not formed (it grows as 4^sites: deep overlaps in a pour put dozens
+    // of sites in one cluster and exhausted memory); the cluster keeps its vertex groups.
+    if (!it->too_large && it->configurations.size() * conditions[s].size() > kMaxSiteConfigurations) {
+      it->too_large = true;
+      it->configurations.clear();
+    }
+    if (!it->too_large) it->configurations = dnf_product(it->configurations, conditions[s]);
     ++it->sites;
   }
-  std::erase_if(site_sets, [](const SiteCluster& c) { return c.configurations.size() > kMaxSiteConfigurations; });
+  std::erase_if(site_sets, [](const SiteCluster& c) { return c.too_large; });
 
   std::vector<char> in_site_set(n, 0);
   for (std::size_t i = 0; i < n; ++i) {
