@@ -9,8 +9,20 @@
 // Variable order per group: c_1..c_n, d, g_1..g_n, h_1..h_n, p, p_1n..p_nn (the paper's worked
 // example order). p appears in no row: its column of B is zero, as printed in the paper; the
 // solvers must tolerate it.
+//
+// Vertex–vertex sites of two polygons (configuration_sets.h): the paper's sides i become the
+// site's DNF configurations g, a_g = min_{k in g} rho_k (min chains, so (13)-(20) read
+// "max_g min(a_g, 1) >= 0": the crossing condition), and each contact k of them gets
+//   0 <= t_k + h_k              ⟂ h_k  >= 0   h_k = |min(t_k, 0)|, t_k = max of a_g over g containing k
+//   0 <= h_k + (rho_k - t_k) + d - gamma + 1 ⟂ p_kn >= 0
+// rho_k - t_k >= 0 always (rho_k >= a_g for g containing k), so as in (21)-(22) the rows never
+// forbid more than (20) does, and p_kn > 0 needs the site touching (d - gamma + 1 = 0, i.e.
+// max_g min(a_g, 1) = 0), a configuration with k at zero (h_k = 0, t_k <= 0) and rho_k = t_k = 0:
+// force only on a contact that touches, in an active configuration. With one side per
+// configuration t_k = a_i, rho_k - t_k = 0 and this is (21)-(22) itself.
 #include "grouped_model.h"
 
+#include <pegsim/contact/disjunction_rows.h>
 #include <pegsim/contact/models.h>
 
 #include <algorithm>
@@ -53,20 +65,35 @@ double group_gamma(const std::vector<int>& sides, const ProximityResult& proximi
   return gamma;
 }
 
-std::vector<int> emit_max_group(const std::vector<int>& sides, int group, const ProximityResult& proximity,
-                                const ModelContext& context, RowSystem& rows) {
-  const std::size_t n = sides.size();
-  const std::vector<Row> a = side_gap_rows(sides, proximity, context);  // validates h first
-  const double gamma = group_gamma(sides, proximity, context);
+// Rows of the force p_kn of a member of a vertex–vertex site set (comment at the top); `a` are the
+// configuration values.
+Row site_member_force_row(const ConfigurationSet& set, int member, const std::vector<Row>& a,
+                          const Row& d_minus_gamma, const ProximityResult& proximity, const ModelContext& context,
+                          RowSystem& rows) {
+  std::vector<Row> with_k;
+  for (int g : configurations_with(set, member)) with_k.push_back(a[static_cast<std::size_t>(g)]);
+  const Row t = add_max_rows(rows, with_k, SlackLabel{ConstraintKind::Group, set.group_index});
+  const int h = add_group_slack(rows, set.group_index);
+  rows.set_row(h, add_rows(t, variable_row(h)));  // t_k + h_k
+  const Row rho = predicted_gap_row(proximity.contacts.at(static_cast<std::size_t>(member)), context);
+  return add_rows(add_rows(add_rows(variable_row(h), rho), t, -1.0), d_minus_gamma);
+}
 
-  std::vector<int> c(n), g(n), h(n), p_n(n);
+std::vector<int> emit_max_group(const ConfigurationSet& set, const ProximityResult& proximity,
+                                const ModelContext& context, RowSystem& rows) {
+  const int group = set.group_index;
+  const std::size_t n = set.configurations.size();
+  const std::vector<Row> a = configuration_values(set, proximity, context, rows);  // validates h first
+  const double gamma = group_gamma(set.members, proximity, context);
+
+  std::vector<int> c(n), g(n), h(n), p_n(set.members.size());
   for (auto& v : c) v = add_group_slack(rows, group);
   const int d = add_group_slack(rows, group);
   for (auto& v : g) v = add_group_slack(rows, group);
   for (auto& v : h) v = add_group_slack(rows, group);
   const int p = add_group_slack(rows, group);
-  for (std::size_t i = 0; i < n; ++i) {
-    p_n[i] = add_normal_impulse(rows, sides[i], proximity, context, ConstraintKind::Group, group);
+  for (std::size_t i = 0; i < set.members.size(); ++i) {
+    p_n[i] = add_normal_impulse(rows, set.members[i], proximity, context, ConstraintKind::Group, group);
   }
 
   Row d_minus_gamma = variable_row(d);  // d - gamma + 1, shared by (20)-(22)
@@ -88,7 +115,13 @@ std::vector<int> emit_max_group(const std::vector<int>& sides, int group, const 
   }
   for (std::size_t i = 0; i < n; ++i) rows.set_row(h[i], add_rows(a[i], variable_row(h[i])));  // (18)-(19)
   rows.set_row(p, d_minus_gamma);                                                             // (20)
-  for (std::size_t i = 0; i < n; ++i) rows.set_row(p_n[i], add_rows(d_minus_gamma, variable_row(h[i])));  // (21)-(22)
+  if (set.plain()) {
+    for (std::size_t i = 0; i < n; ++i) rows.set_row(p_n[i], add_rows(d_minus_gamma, variable_row(h[i])));  // (21)-(22)
+  } else {
+    for (std::size_t i = 0; i < set.members.size(); ++i) {
+      rows.set_row(p_n[i], site_member_force_row(set, set.members[i], a, d_minus_gamma, proximity, context, rows));
+    }
+  }
   return p_n;
 }
 
@@ -96,13 +129,13 @@ class EganMaxModel final : public ContactModel {
  public:
   std::string name() const override { return "egan-max"; }
 
-  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& /*context*/) const override {
-    return grouped_free_space(proximity);
+  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
+    return grouped_free_space(proximity, context);
   }
 
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
-    emit_grouped_model(proximity, context, rows, [&](const std::vector<int>& sides, int group, RowSystem& out) {
-      return emit_max_group(sides, group, proximity, context, out);
+    emit_grouped_model(proximity, context, rows, [&](const ConfigurationSet& set, RowSystem& out) {
+      return emit_max_group(set, proximity, context, out);
     });
   }
 };

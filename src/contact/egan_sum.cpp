@@ -13,8 +13,27 @@
 // space (both planes penetrated by epsilon / 2 at the cap's middle); more at sharp corners and with
 // many short sides (Fig. 7). Force may come from any side of a group in contact, not only from the
 // sides in contact.
+//
+// Vertex–vertex sites of two polygons (configuration_sets.h): the site's crossing condition is
+// enforced WITHOUT the cap. With the site's DNF configurations g as the "sides", a_g = min_{k in g}
+// rho_k, eq. (30) would read sum_g max(-e, a_g) + (G - 1) e >= 0, and the DNF's configurations
+// overlap ({c1,c3} and {c1,c4} share c1): a box sliding flat over a seam keeps two of them at 0
+// at once, so the sum rows are slack by about e whenever the box is supported there and forbid
+// every force of the site. Measured on scenes/tiled_floor.json (frictionless, h = 0.01): each
+// crossing sank the box 0.07 mm into the cap, the engine's search answer failed the sum rows at
+// every crossing and the LCP solver's answer launched the box at the third seam (3 -> 1.5 m/s,
+// 45 mm up, 8.8 rad/s); a column of boxes at rest (all configurations tied) sank 2 e / 3 per
+// interface and, frictionless, the solver's fallback flew it apart. So a site set gets
+//   M = max_g a_g (max chain, Nguyen §2.1.2),   0 <= p_k ⟂ M + (rho_k - t_k) >= 0,
+// t_k = max of a_g over the configurations containing k. rho_k - t_k >= 0 always, so the rows hold
+// iff M >= 0 when every p_k = 0, the row of the arg-min contact of the arg-max configuration is M
+// itself (the rows enforce M >= 0), and p_k > 0 needs M = 0 and rho_k = t_k: force from a member
+// that attains its best configuration's minimum (not necessarily an active one: Egan's summation
+// form also lets any side of a touching group push). Egan's groups elsewhere keep the cap.
+
 #include "grouped_model.h"
 
+#include <pegsim/contact/disjunction_rows.h>
 #include <pegsim/contact/models.h>
 
 #include <algorithm>
@@ -40,16 +59,38 @@ double group_epsilon(const std::vector<int>& sides, const ProximityResult& proxi
   return 1e-3 * size;
 }
 
-std::vector<int> emit_sum_group(const std::vector<int>& sides, int group, const ProximityResult& proximity,
-                                const ModelContext& context, RowSystem& rows) {
-  const std::size_t n = sides.size();
-  const std::vector<Row> a = side_gap_rows(sides, proximity, context);  // validates h first
-  const double e = group_epsilon(sides, proximity, context) / context.time_step;
+// A vertex–vertex site set (comment at the top): no cap. M = max_g a_g (max chain), t_k = max of
+// a_g over the configurations containing k, and 0 <= p_k ⟂ M + (rho_k - t_k) >= 0.
+std::vector<int> emit_sum_site_set(const ConfigurationSet& set, const ProximityResult& proximity,
+                                   const ModelContext& context, RowSystem& rows) {
+  const SlackLabel label{ConstraintKind::Group, set.group_index};
+  const std::vector<Row> a = configuration_values(set, proximity, context, rows);
+  const Row m = add_max_rows(rows, a, label);
+  std::vector<int> p_n;
+  for (int member : set.members) {
+    std::vector<Row> with_k;
+    for (int g : configurations_with(set, member)) with_k.push_back(a[static_cast<std::size_t>(g)]);
+    const Row t = add_max_rows(rows, with_k, label);
+    const Row rho = predicted_gap_row(proximity.contacts.at(static_cast<std::size_t>(member)), context);
+    const int p = add_normal_impulse(rows, member, proximity, context, ConstraintKind::Group, set.group_index);
+    rows.set_row(p, add_rows(add_rows(m, rho), t, -1.0));
+    p_n.push_back(p);
+  }
+  return p_n;
+}
 
-  std::vector<int> c(n), p_n(n);
+std::vector<int> emit_sum_group(const ConfigurationSet& set, const ProximityResult& proximity,
+                                const ModelContext& context, RowSystem& rows) {
+  if (!set.plain()) return emit_sum_site_set(set, proximity, context, rows);
+  const int group = set.group_index;
+  const std::size_t n = set.configurations.size();
+  const std::vector<Row> a = configuration_values(set, proximity, context, rows);  // validates h first
+  const double e = group_epsilon(set.members, proximity, context) / context.time_step;
+
+  std::vector<int> c(n), p_n(set.members.size());
   for (auto& v : c) v = add_group_slack(rows, group);
-  for (std::size_t i = 0; i < n; ++i) {
-    p_n[i] = add_normal_impulse(rows, sides[i], proximity, context, ConstraintKind::Group, group);
+  for (std::size_t i = 0; i < set.members.size(); ++i) {
+    p_n[i] = add_normal_impulse(rows, set.members[i], proximity, context, ConstraintKind::Group, group);
   }
 
   for (std::size_t i = 0; i < n; ++i) {  // (25)-(26)
@@ -68,13 +109,13 @@ class EganSumModel final : public ContactModel {
  public:
   std::string name() const override { return "egan-sum"; }
 
-  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& /*context*/) const override {
-    return grouped_free_space(proximity);
+  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
+    return grouped_free_space(proximity, context);
   }
 
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
-    emit_grouped_model(proximity, context, rows, [&](const std::vector<int>& sides, int group, RowSystem& out) {
-      return emit_sum_group(sides, group, proximity, context, out);
+    emit_grouped_model(proximity, context, rows, [&](const ConfigurationSet& set, RowSystem& out) {
+      return emit_sum_group(set, proximity, context, out);
     });
   }
 };

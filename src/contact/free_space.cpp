@@ -1,6 +1,8 @@
 // Free-space descriptions of the models (free_space.h): the default (every contact on its own) and
-// the Egan/Nguyen groups. PEG's is in peg_sites.cpp.
+// the Egan/Nguyen groups and vertex–vertex sites (configuration_sets.h). PEG's is in peg_sites.cpp.
 #include <pegsim/contact/model.h>
+
+#include "configuration_sets.h"
 
 namespace pegsim {
 
@@ -10,16 +12,8 @@ FreeSpace ContactModel::free_space(const ProximityResult& proximity, const Model
   return space;
 }
 
-FreeSpace grouped_free_space(const ProximityResult& proximity) {
-  FreeSpace space;
-  for (int g = 0; g < static_cast<int>(proximity.groups.size()); ++g) {
-    Disjunction d;
-    d.source = g;
-    for (int side : proximity.groups[static_cast<std::size_t>(g)].contacts) d.configurations.push_back({side});
-    space.disjunctions.push_back(std::move(d));
-  }
-  space.always = proximity.ungrouped;
-  return space;
+FreeSpace grouped_free_space(const ProximityResult& proximity, const ModelContext& context) {
+  return grouped_layout_free_space(grouped_layout(proximity, context));
 }
 
 }  // namespace pegsim

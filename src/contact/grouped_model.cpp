@@ -1,6 +1,8 @@
 // Skeleton shared by the nonconvex group models (grouped_model.h).
 #include "grouped_model.h"
 
+#include <pegsim/contact/disjunction_rows.h>
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -30,30 +32,25 @@ void check_group(const NonconvexGroup& group, int group_index, int contact_count
 void emit_grouped_model(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows,
                         const GroupEmitter& emit_group) {
   const int contact_count = static_cast<int>(proximity.contacts.size());
-  std::vector<char> in_group(static_cast<std::size_t>(contact_count), 0);
+  for (int g = 0; g < static_cast<int>(proximity.groups.size()); ++g) {
+    check_group(proximity.groups[static_cast<std::size_t>(g)], g, contact_count);
+  }
+  const GroupedLayout layout = grouped_layout(proximity, context);
   std::vector<std::pair<int, int>> impulses;  // (contact, normal variable), in creation order
 
-  for (int g = 0; g < static_cast<int>(proximity.groups.size()); ++g) {
-    const NonconvexGroup& group = proximity.groups[static_cast<std::size_t>(g)];
-    check_group(group, g, contact_count);
-    const std::vector<int> normal = emit_group(group.contacts, g, rows);
-    if (normal.size() != group.contacts.size()) {
+  for (const ConfigurationSet& set : layout.sets) {
+    const std::vector<int> normal = emit_group(set, rows);
+    if (normal.size() != set.members.size()) {
       throw std::logic_error("emit_grouped_model: group emitter returned " + std::to_string(normal.size()) +
-                             " impulses for " + std::to_string(group.contacts.size()) + " sides");
+                             " impulses for " + std::to_string(set.members.size()) + " members");
     }
-    for (std::size_t k = 0; k < normal.size(); ++k) {
-      in_group[static_cast<std::size_t>(group.contacts[k])] = 1;
-      impulses.emplace_back(group.contacts[k], normal[k]);
-    }
+    for (std::size_t k = 0; k < normal.size(); ++k) impulses.emplace_back(set.members[k], normal[k]);
     ++rows.groups;
     ++rows.traps;
   }
+  rows.vv_sites += layout.vertex_sites;
   // Ungrouped contacts are convex: Egan eq. 8 (appendix: the "x" constraints).
-  for (int i = 0; i < contact_count; ++i) {
-    if (!in_group[static_cast<std::size_t>(i)]) {
-      impulses.emplace_back(i, add_unilateral_contact(rows, i, proximity, context, i));
-    }
-  }
+  for (int i : layout.always) impulses.emplace_back(i, add_unilateral_contact(rows, i, proximity, context, i));
   // Egan §VI: the normal impulses keep their meaning, so friction rows are unchanged.
   for (const auto& [contact, normal] : impulses) add_friction(rows, contact, normal, proximity, context);
 }
@@ -64,6 +61,25 @@ std::vector<Row> side_gap_rows(const std::vector<int>& sides, const ProximityRes
   rho.reserve(sides.size());
   for (int side : sides) rho.push_back(predicted_gap_row(proximity.contacts.at(static_cast<std::size_t>(side)), context));
   return rho;
+}
+
+std::vector<Row> configuration_values(const ConfigurationSet& set, const ProximityResult& proximity,
+                                      const ModelContext& context, RowSystem& rows) {
+  const SlackLabel label{ConstraintKind::Group, set.group_index};
+  std::vector<Row> values;
+  for (const std::vector<int>& configuration : set.configurations) {
+    values.push_back(add_min_rows(rows, side_gap_rows(configuration, proximity, context), label));
+  }
+  return values;
+}
+
+std::vector<int> configurations_with(const ConfigurationSet& set, int contact) {
+  std::vector<int> out;
+  for (std::size_t g = 0; g < set.configurations.size(); ++g) {
+    const std::vector<int>& conf = set.configurations[g];
+    if (std::find(conf.begin(), conf.end(), contact) != conf.end()) out.push_back(static_cast<int>(g));
+  }
+  return out;
 }
 
 Row variable_row(int variable, double coefficient) {

@@ -5,6 +5,11 @@
 // The valid region is exactly the union of the half-spaces (eq. 10), but any side of a group in
 // contact may carry force, also a side that is not touching.
 // Variable order per group: c_2..c_n, p_1n..p_nn.
+// Vertex–vertex sites of two polygons (configuration_sets.h): the "sides" are the DNF
+// configurations of the site, each with value min_{k in g} rho_k (a min chain, Nguyen Prop. 2.1),
+// and every contact of them gets  0 <= p_k ⟂ max_g min_{k in g} rho_k >= 0  -- the same less
+// accurate row, over the site's crossing condition instead of the single half-planes.
+// Variable order per site set: min-chain slacks per configuration, c_2..c_G, p_k per member.
 #include "grouped_model.h"
 
 #include <pegsim/contact/models.h>
@@ -12,11 +17,13 @@
 namespace pegsim {
 namespace {
 
-std::vector<int> emit_lnc_group(const std::vector<int>& sides, int group, const ProximityResult& proximity,
+std::vector<int> emit_lnc_group(const ConfigurationSet& set, const ProximityResult& proximity,
                                 const ModelContext& context, RowSystem& rows) {
-  const Row max_rho = add_max_chain(rows, side_gap_rows(sides, proximity, context), ConstraintKind::Group, group);
+  const int group = set.group_index;
+  // A plain group's values are its rho_k (no slacks): Nguyen's rows exactly.
+  const Row max_rho = add_max_chain(rows, configuration_values(set, proximity, context, rows), ConstraintKind::Group, group);
   std::vector<int> p_n;
-  for (int side : sides) {
+  for (int side : set.members) {
     const int p = add_normal_impulse(rows, side, proximity, context, ConstraintKind::Group, group);
     rows.set_row(p, max_rho);
     p_n.push_back(p);
@@ -28,13 +35,13 @@ class LncModel final : public ContactModel {
  public:
   std::string name() const override { return "lnc"; }
 
-  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& /*context*/) const override {
-    return grouped_free_space(proximity);
+  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
+    return grouped_free_space(proximity, context);
   }
 
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
-    emit_grouped_model(proximity, context, rows, [&](const std::vector<int>& sides, int group, RowSystem& out) {
-      return emit_lnc_group(sides, group, proximity, context, out);
+    emit_grouped_model(proximity, context, rows, [&](const ConfigurationSet& set, RowSystem& out) {
+      return emit_lnc_group(set, proximity, context, out);
     });
   }
 };

@@ -25,8 +25,20 @@
 // such steps (2 and 3 sides, mu = 0, 0.3, 0.5, static and moving wedges); K = 0.05..0.25 did too,
 // K = 0.5 and K = 10 did not. A solver tolerance tau on row k bounds |rho_k| by tau / K at a
 // side carrying force, so K is not taken smaller.
+//
+// Vertex–vertex sites of two polygons (configuration_sets.h): the sides become the site's DNF
+// configurations g with values m_g = min_{k in g} rho_k (min chains), m = max_g m_g, and each
+// contact k of them gets, with m*(k) = max of m_g over the configurations containing k,
+//   default:  0 <= p_k ⟂ (1 + K) m - 2 K m*(k) + K rho_k = m + K (m - m*(k)) + K (rho_k - m*(k)) >= 0
+//   literal:  0 <= g_k ⟂ g_k + m*(k) >= 0,   0 <= p_k ⟂ g_k + m + (rho_k - m*(k)) >= 0, dummy m >= 0
+// (rho_k >= m*(k) and m*(k) <= m always). Both reduce to the rows above when every configuration
+// is one side (m*(k) = rho_k). Same proof as disjunction_rows.h's accurate row: m >= 0 makes every
+// term >= 0 and p_k > 0 needs m = 0, a configuration with k active (m*(k) = m) and rho_k = 0; for
+// m < 0 the arg-min contact k* of the arg-max configuration has m*(k*) = rho_k* = m, so its row
+// (default) equals m < 0: the rows enforce the crossing condition themselves.
 #include "grouped_model.h"
 
+#include <pegsim/contact/disjunction_rows.h>
 #include <pegsim/contact/models.h>
 
 #include <cmath>
@@ -36,6 +48,45 @@ namespace pegsim {
 namespace {
 
 constexpr double kDefaultWeight = 0.1;  // K above
+
+// m*(k) of each member: the max of the values of the configurations that contain it.
+std::vector<Row> best_configuration_of_members(const ConfigurationSet& set, const std::vector<Row>& values,
+                                               RowSystem& rows) {
+  std::vector<Row> best;
+  for (int k : set.members) {
+    std::vector<Row> with_k;
+    for (int g : configurations_with(set, k)) with_k.push_back(values[static_cast<std::size_t>(g)]);
+    best.push_back(add_max_rows(rows, with_k, SlackLabel{ConstraintKind::Group, set.group_index}));
+  }
+  return best;
+}
+
+// A vertex–vertex site set, either form (comment above). Variable order: min-chain slacks, c-chain,
+// per member: its m*(k) slacks, [g_k], p_k; [dummy].
+std::vector<int> emit_site_set(const ConfigurationSet& set, const ProximityResult& proximity,
+                               const ModelContext& context, RowSystem& rows, double weight, bool literal) {
+  const std::vector<Row> values = configuration_values(set, proximity, context, rows);
+  const Row m = add_max_chain(rows, values, ConstraintKind::Group, set.group_index);
+  const std::vector<Row> rho = side_gap_rows(set.members, proximity, context);
+  const std::vector<Row> best = best_configuration_of_members(set, values, rows);
+  std::vector<int> p_n;
+  for (std::size_t k = 0; k < set.members.size(); ++k) {
+    const Row touching = add_rows(rho[k], best[k], -1.0);  // rho_k - m*(k) >= 0
+    Row row;
+    if (literal) {
+      const int gk = add_group_slack(rows, set.group_index);
+      rows.set_row(gk, add_rows(best[k], variable_row(gk)));  // g_k + m*(k)
+      row = add_rows(add_rows(m, variable_row(gk)), touching);
+    } else {
+      row = add_rows(add_rows(m, add_rows(m, best[k], -1.0), weight), touching, weight);
+    }
+    const int p = add_normal_impulse(rows, set.members[k], proximity, context, ConstraintKind::Group, set.group_index);
+    rows.set_row(p, row);
+    p_n.push_back(p);
+  }
+  if (literal) rows.set_row(add_group_slack(rows, set.group_index), m);  // the dummy p: m >= 0
+  return p_n;
+}
 
 // Default: the dummy-free form. Variable order per group: c_2..c_n, p_1n..p_nn.
 std::vector<int> emit_reformulated_group(const std::vector<int>& sides, int group, const ProximityResult& proximity,
@@ -78,14 +129,15 @@ class LncAccurateModel final : public ContactModel {
   explicit LncAccurateModel(double weight) : literal_(weight <= 0.0), weight_(weight) {}
   std::string name() const override { return literal_ ? "lnc-accurate-literal" : "lnc-accurate"; }
 
-  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& /*context*/) const override {
-    return grouped_free_space(proximity);
+  FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
+    return grouped_free_space(proximity, context);
   }
 
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
-    emit_grouped_model(proximity, context, rows, [&](const std::vector<int>& sides, int group, RowSystem& out) {
-      return literal_ ? emit_literal_group(sides, group, proximity, context, out)
-                      : emit_reformulated_group(sides, group, proximity, context, out, weight_);
+    emit_grouped_model(proximity, context, rows, [&](const ConfigurationSet& set, RowSystem& out) {
+      if (!set.plain()) return emit_site_set(set, proximity, context, out, weight_, literal_);
+      return literal_ ? emit_literal_group(set.members, set.group_index, proximity, context, out)
+                      : emit_reformulated_group(set.members, set.group_index, proximity, context, out, weight_);
     });
   }
 

@@ -338,6 +338,7 @@ void emit_peg(const ProximityResult& proximity, const ModelContext& context, Row
     rows.intercontact_constraints += static_cast<int>(site.intercontact.size());
     if (site.intercontact.size() == 2) rows.cross_contact_constraints += 2;
     ++rows.traps;
+    ++rows.vv_sites;
   }
 
   // Friction rows are unchanged by the nonconvex formulations: the normal impulses keep their meaning.

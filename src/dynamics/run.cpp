@@ -68,7 +68,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
   s.energy_final = s.energy_initial;
 
   std::vector<double> overlaps;
-  double lcp_sum = 0, contact_sum = 0, trap_sum = 0;
+  double lcp_sum = 0, contact_sum = 0, trap_sum = 0, vv_site_sum = 0;
   const double h = simulation.options().time_step;
   const int total_steps = static_cast<int>(std::llround(options.duration / h));
   for (int k = 0; k < total_steps; ++k) {
@@ -115,6 +115,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     lcp_sum += m.record.lcp_size;
     contact_sum += m.record.contacts;
     trap_sum += m.record.traps;
+    vv_site_sum += m.record.vv_sites;
     s.max_lcp_size = std::max(s.max_lcp_size, m.record.lcp_size);
     s.solve_seconds += m.record.profile.search + m.record.profile.solve + m.record.profile.fixpoint;
     if (m.record.search_rounds > 0) {
@@ -134,6 +135,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     s.mean_lcp_size = lcp_sum / s.steps;
     s.mean_contacts = contact_sum / s.steps;
     s.mean_traps = trap_sum / s.steps;
+    s.mean_vv_sites = vv_site_sum / s.steps;
   }
   s.escaped_bodies = count_escaped(simulation.bodies());
   s.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -178,6 +180,7 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["energy_max_unexplained"] = s.energy_max_unexplained;
   j["energy_gain_steps"] = s.energy_gain_steps;
   j["stabilisation_work_max"] = s.stabilisation_work_max;
+  j["mean_vv_sites"] = s.mean_vv_sites;
   nlohmann::json bodies = nlohmann::json::array();
   for (const Body& b : final_bodies) {
     bodies.push_back({{"name", b.name},

@@ -239,6 +239,7 @@ ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, c
   record.cross_contact = solve.rows.cross_contact_constraints;
   record.groups = solve.rows.groups;
   record.traps = solve.rows.traps;
+  record.vv_sites = solve.rows.vv_sites;
   record.lcp_size = solve.lcp.size();
   record.search_rounds += solve.search_rounds;
   record.search_switches += solve.search_switches;

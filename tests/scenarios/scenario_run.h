@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -125,6 +126,35 @@ inline std::string sanitized(std::string name) {
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   }
   return name;
+}
+
+}  // namespace pegsim::scenario
+
+namespace pegsim::scenario {
+
+// Every model, the standard one included.
+inline const std::vector<std::string> kAllModels = {"standard", "egan-max", "egan-sum", "lnc",
+                                                     "lnc-accurate", "peg", "peg-accurate"};
+
+// The scene with every body's friction coefficient (and the scene default) set to mu, so every
+// pair's combined coefficient is mu under any friction rule.
+inline Scene with_friction(Scene scene, double mu) {
+  scene.friction = mu;
+  for (Body& b : scene.bodies) b.friction = mu;
+  return scene;
+}
+
+// The scene with another time step.
+inline Scene with_time_step(Scene scene, double h) {
+  scene.settings.time_step = h;
+  return scene;
+}
+
+// "0.5" rather than "0.500000" in test and scenario names ("." becomes "_" in test names).
+inline std::string short_number(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", v);
+  return buffer;
 }
 
 }  // namespace pegsim::scenario

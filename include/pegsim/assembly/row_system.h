@@ -60,6 +60,9 @@ class RowSystem {
   int cross_contact_constraints = 0;
   int groups = 0;
   int traps = 0;
+  // Vertex–vertex sites given a crossing condition (PEG: its fitting sites; Egan/Nguyen group
+  // models: the sites whose vertex groups were replaced, contact/configuration_sets.h).
+  int vv_sites = 0;
 
  private:
   std::vector<Variable> variables_;

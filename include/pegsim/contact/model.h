@@ -53,8 +53,10 @@ class ContactModel {
 };
 
 // Free space of the Egan/Nguyen group models: each group of ProximityResult::groups is a
-// disjunction whose configurations are its single sides; ungrouped contacts hold on their own.
-FreeSpace grouped_free_space(const ProximityResult& proximity);
+// disjunction whose configurations are its single sides; ungrouped contacts hold on their own;
+// at a vertex–vertex site of two polygons the two vertex groups are replaced by the site's
+// crossing condition (src/contact/configuration_sets.h). The models' rows enforce this set.
+FreeSpace grouped_free_space(const ProximityResult& proximity, const ModelContext& context);
 
 // "standard", "egan-max", "egan-sum", "lnc", "lnc-accurate", "peg", "peg-accurate".
 // Returns nullptr for an unknown name.

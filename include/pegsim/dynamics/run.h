@@ -35,6 +35,7 @@ struct RunSummary {
   int max_lcp_size = 0;
   double mean_contacts = 0.0;
   double mean_traps = 0.0;
+  double mean_vv_sites = 0.0;  // vertex–vertex sites given a crossing condition, per step
   double wall_seconds = 0.0;
   double solve_seconds = 0.0;   // LCP work: configuration search + solve or check + fixpoint re-solves
   double energy_initial = 0.0, energy_final = 0.0, energy_max_increase = 0.0;

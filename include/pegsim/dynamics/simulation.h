@@ -48,6 +48,9 @@ struct StepRecord {
   int rows = 0;                 // complementarity rows emitted
   int lcp_size = 0;
   int unilateral = 0, intercontact = 0, cross_contact = 0, groups = 0, traps = 0;
+  // Vertex–vertex sites given a crossing condition (RowSystem::vv_sites) in the step's last solve.
+  // Filled by run_simulation from Simulation::last_rows().
+  int vv_sites = 0;
   SolveStatus solver_status = SolveStatus::Solved;
   std::string solver;           // which solver produced the accepted solution
   double residual = 0.0;

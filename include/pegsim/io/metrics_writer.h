@@ -33,6 +33,9 @@
 //   energy_rejections, alternative_cells   answers refused by the energy audit; other solved cells
 //                  of an unconverged configuration search tried against the model's LCP
 //   stabilisation_work   push-out work of overlaps by the applied impulses (J)
+//   vv_sites       vertex–vertex sites given a crossing condition (RowSystem::vv_sites): PEG's
+//                  fitting sites; for the Egan/Nguyen group models the sites whose vertex groups
+//                  were replaced (contact/configuration_sets.h); 0 for the standard model
 // Real numbers are written with "%.17g" (exact round trip); text fields are CSV-quoted when needed.
 #pragma once
 
