@@ -3,6 +3,7 @@
 
 #include <pegsim/contact/contact_rows.h>
 #include <pegsim/dynamics/energy_audit.h>
+#include <pegsim/lcp/components.h>
 
 #include <algorithm>
 #include <cmath>
@@ -235,7 +236,8 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const std::vector<int>* sta
     }
     build_cell(cell, reuse, proximity, context, inverse_mass, nu_free);
     search.lcp_size = cell.lcp.size();
-    if (options.max_lcp_size > 0 && cell.lcp.size() > options.max_lcp_size) {
+    if (options.max_lcp_size > 0 && cell.lcp.size() > options.max_lcp_size &&
+        largest_component(cell.lcp.M) > options.max_lcp_size) {  // the guard is per island
       search.solved = false;
       search.diverged = true;
       return false;

@@ -4,6 +4,7 @@
 #include <pegsim/assembly/candidate.h>
 #include <pegsim/dynamics/configuration_search.h>
 #include <pegsim/dynamics/energy_audit.h>
+#include <pegsim/lcp/components.h>
 
 #include <algorithm>
 #include <chrono>
@@ -147,13 +148,15 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
 
   t = Clock::now();
   // The divergence guard stands before a solver's O(n^3) work, not before the O(n^2) check above.
-  if (!accepted && (search.diverged || (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size))) {
+  // It is per island (lcp/components.h): a large pile of independent small islands is no blow-up.
+  if (!accepted && (search.diverged || (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size &&
+                                        largest_component(solve.lcp.M) > options.max_lcp_size))) {
     solve.diverged = true;
     solve.result = LcpResult{};
     solve.result.status = SolveStatus::NumericalBreakdown;
     solve.result.solver = "guard";
     solve.result.message = "LCP of " + std::to_string(std::max(solve.lcp.size(), search.lcp_size)) +
-                           " rows exceeds the divergence guard (" + std::to_string(options.max_lcp_size) + ")";
+                           " rows whose largest island exceeds the divergence guard (" + std::to_string(options.max_lcp_size) + ")";
     solve.result.residual = std::numeric_limits<double>::infinity();
     solve.result.z = Vec::Zero(solve.lcp.size());
     solve.nu_next = nu_free;

@@ -1,5 +1,6 @@
 // Names of statuses and solvers (the strings the CLI prints and parses), and the one dispatcher
 // that maps a SolverKind to its solver.
+#include <pegsim/lcp/components.h>
 #include <pegsim/lcp/solver.h>
 
 namespace pegsim {
@@ -33,7 +34,9 @@ std::optional<SolverKind> parse_solver_kind(const std::string& name) {
   return std::nullopt;
 }
 
-LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options) {
+namespace {
+
+LcpResult solve_whole(const Lcp& lcp, SolverKind kind, const SolveOptions& options) {
   switch (kind) {
     case SolverKind::Auto: return solve_auto(lcp, options);
     case SolverKind::Lemke: return solve_lemke(lcp, options);
@@ -46,6 +49,18 @@ LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options
   result.message = "unknown solver kind";
   finalize_result(lcp, options.tolerance, result);
   return result;
+}
+
+}  // namespace
+
+// Islands (components.h): a large LCP that falls apart into independent blocks is solved block by
+// block; enumeration keeps the whole (its result lists every solution of the whole problem).
+LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options) {
+  if (lcp.size() >= kComponentMinSize && kind != SolverKind::Enumerate && validate_lcp(lcp).empty()) {
+    const std::vector<std::vector<int>> components = lcp_components(lcp.M);
+    if (components.size() > 1) return solve_by_components(lcp, components, kind, options);
+  }
+  return solve_whole(lcp, kind, options);
 }
 
 }  // namespace pegsim

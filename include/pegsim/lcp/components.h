@@ -1,0 +1,33 @@
+// Independent blocks of an LCP: the contact islands of a time step.
+//
+// Rows i and j of LCP(M, q) are coupled when M_ij != 0 or M_ji != 0. In a contact LCP
+// (B = A + R M^-1 G, assembly.h) two rows are coupled exactly when their contacts share a dynamic
+// body or a model's auxiliary chain, so the connected components of that graph are the step's
+// islands (union-find over the contact graph, static bodies joining none). A permutation makes M
+// block diagonal; every solution of the whole is the union of solutions of the blocks, and each
+// block is solved on its own: Lemke's O(n k) pivots on the largest island instead of the whole.
+#pragma once
+
+#include <pegsim/lcp/solver.h>
+
+#include <vector>
+
+namespace pegsim {
+
+// Components in order of their smallest row; rows ascending inside each (deterministic).
+std::vector<std::vector<int>> lcp_components(const Mat& M);
+
+// The size of the largest component.
+int largest_component(const Mat& M);
+
+// LCPs smaller than this are solved whole (splitting saves nothing there).
+inline constexpr int kComponentMinSize = 32;
+
+// Solves each component with `kind` (warm basis split per component) and merges: z and the basis
+// scattered back, status Solved only when every block solved (else the first failing block's
+// status and message, naming the block), iterations summed, solver = the largest block's, and the
+// whole vector verified by finalize_result.
+LcpResult solve_by_components(const Lcp& lcp, const std::vector<std::vector<int>>& components, SolverKind kind,
+                              const SolveOptions& options);
+
+}  // namespace pegsim
