@@ -352,7 +352,9 @@ Degradation Simulation::degrade_safely(StepState& s, ContactSolve& solve, StepRe
   ProximityResult clipped = last_proximity_;
   for (Contact& c : clipped.contacts) c.gap_correction = std::max(c.gap_correction, -c.gap);
   const std::vector<double> no_friction(s.mu.size(), 0.0);
+  const bool frictional = std::any_of(s.mu.begin(), s.mu.end(), [](double mu) { return mu > 0.0; });
   for (const Degradation level : {Degradation::NoPushOut, Degradation::NoFriction}) {
+    if (level == Degradation::NoFriction && !frictional) break;  // the same problem again
     ModelContext context = s.context;
     if (level == Degradation::NoFriction) context.pair_friction = &no_friction;
     StepRecord scratch;

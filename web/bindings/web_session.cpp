@@ -220,6 +220,7 @@ json record_json(const StepRecord& r) {
           {"cross_contact", r.cross_contact},
           {"groups", r.groups},
           {"traps", r.traps},
+          {"diverged", r.diverged},
           {"step_ms", 1e3 * r.profile.total},
           {"solve_ms", 1e3 * r.profile.solve}};
 }

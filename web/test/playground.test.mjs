@@ -254,14 +254,21 @@ check('a scene JSON loaded from disk runs; a broken file is refused with a messa
 
 // The 20-body pour (the authors' body set a) run for its 5 s under `model`: the state, with every
 // body entered (the last at 4.75 s) checked.
-async function pourFiveSeconds(page, model) {
+// With `mayStop`, the run may instead end at the divergence guard, which the page must report:
+// the standard model's failed steps are applied degraded (no push-out of its SM-trap "overlaps"),
+// its pile interpenetrates and its LCP passes the guard's 1000 rows (natively at t = 2.8 s).
+async function pourFiveSeconds(page, model, mayStop = false) {
   await chooseScene(page, 'pour2d');
   await chooseModel(page, model);
   await page.click('#reset-button');
   const s = await control(page, 'run', 500);
   const dynamic = s.bodies.filter((b) => !b.static);
   assert.equal(dynamic.length, 20);
-  assert.ok(dynamic.every((b) => b.active), `${model}: all 20 bodies have entered by t = 5 s`);
+  if (mayStop && !dynamic.every((b) => b.active)) {
+    assert.ok(s.failures > 0, `${model}: stopped early (divergence guard, t = ${s.time}) with its failures counted`);
+  } else {
+    assert.ok(dynamic.every((b) => b.active), `${model}: all 20 bodies have entered by t = 5 s`);
+  }
   return { s, dynamic };
 }
 
@@ -285,7 +292,7 @@ check('pour scene under peg: 20 bodies, no failed solve, no overlap, interactive
 // status (the standard model's LCPs become infeasible: its failures are counted, not hidden), and
 // stepping + drawing keeps an interactive rate.
 check('pour scene: 20 bodies, overlap and solver status reported, interactive rate', async ({ page }) => {
-  const { s } = await pourFiveSeconds(page, 'standard');
+  const { s } = await pourFiveSeconds(page, 'standard', true);
   assert.ok(Number.isFinite(s.overlap) && s.overlap >= 0, `overlap ${s.overlap}`);
   assert.ok(typeof s.solver_status === 'string' && s.solver_status !== 'none', `solver status "${s.solver_status}"`);
   assert.ok(Number.isInteger(s.failures) && s.failures >= 0, `failures ${s.failures}`);
