@@ -1,11 +1,14 @@
 // `pegsim scene`: make and check scene files.
 //   pegsim scene pour2d (--bodies FILE | --seed N) -o SCENE.json [--count 20] [--friction MU]
 //                       [--model M] [--dt H]
+//   pegsim scene pile2d --count N [--seed S] -o SCENE.json [--friction MU] [--model M] [--dt H]
+//                       [--duration T]
 //   pegsim scene validate SCENE.json
 // Both print one JSON line on stdout; input errors go to stderr as "pegsim: <file>: ..." with exit 2.
 #include "command.h"
 
 #include <pegsim/contact/model.h>
+#include <pegsim/scene/pile2d.h>
 #include <pegsim/scene/pour2d.h>
 #include <pegsim/scene/scene.h>
 
@@ -110,6 +113,59 @@ int run_pour2d(const Pour2dArgs& args) {
   }
 }
 
+struct Pile2dArgs {
+  std::uint64_t seed = 1;
+  int count = 100;
+  std::string output;
+  double friction = 0.0;
+  std::string model;
+  double time_step = 0.0;
+  double duration = 0.0;
+  CLI::Option* model_option = nullptr;
+  CLI::Option* dt_option = nullptr;
+  CLI::Option* duration_option = nullptr;
+};
+
+int run_pile2d(const Pile2dArgs& args) {
+  try {
+    Scene scene = make_pile2d(args.seed, args.count, args.friction);
+    if (args.model_option->count() > 0) scene.settings.model = args.model;
+    if (args.dt_option->count() > 0) scene.settings.time_step = args.time_step;
+    if (args.duration_option->count() > 0) scene.settings.duration = args.duration;
+    scene = scene_from_json(scene_to_json(scene), "scene pile2d");
+    save_scene(scene, args.output);
+    const BodyCounts counts = count_bodies(scene);
+    nlohmann::json line = {{"written", args.output},
+                           {"source", "pile2d seed " + std::to_string(args.seed)},
+                           {"bodies", scene.bodies.size()},
+                           {"dynamic", counts.dynamic},
+                           {"friction", scene.friction},
+                           {"model", scene.settings.model},
+                           {"time_step", scene.settings.time_step},
+                           {"duration", scene.settings.duration}};
+    std::cout << line.dump() << "\n";
+    return kExitOk;
+  } catch (const std::exception& e) {
+    return bad_input(e.what());
+  }
+}
+
+void setup_pile2d(CLI::App& scene, int& exit_code) {
+  auto args = std::make_shared<Pile2dArgs>();
+  CLI::App* pile = scene.add_subcommand("pile2d", "N random polygons dropped from a grid into a box (the scaling scene)");
+  pile->add_option("--count", args->count, "Number of bodies (default 100)")->check(CLI::Range(1, 100000));
+  pile->add_option("--seed", args->seed, "Seed of the bodies (default 1)")->check(unsigned_integer());
+  pile->add_option("-o,--output", args->output, "Scene file to write")->required();
+  pile->add_option("--friction", args->friction, "Friction coefficient of every body (default 0)")
+      ->check(finite_number(true));
+  args->model_option = pile->add_option("--model", args->model, "Contact model (default peg)")
+                           ->check(CLI::IsMember(contact_model_names()));
+  args->dt_option = pile->add_option("--dt", args->time_step, "Time step h (default 0.01)")->check(finite_number(false));
+  args->duration_option =
+      pile->add_option("--duration", args->duration, "Simulated time in s (default 3)")->check(finite_number(false));
+  pile->callback([args, &exit_code] { exit_code = run_pile2d(*args); });
+}
+
 int run_validate(const std::string& path) {
   try {
     const Scene scene = load_scene(path);
@@ -151,6 +207,8 @@ void setup_scene_command(CLI::App& app, int& exit_code) {
                            ->check(CLI::IsMember(contact_model_names()));
   args->dt_option = pour->add_option("--dt", args->time_step, "Time step h (default 0.01)")->check(finite_number(false));
   pour->callback([args, &exit_code] { exit_code = run_pour2d(*args); });
+
+  setup_pile2d(*scene, exit_code);
 
   auto path = std::make_shared<std::string>();
   CLI::App* validate = scene->add_subcommand("validate", "Check a scene file; print a JSON summary");

@@ -2,6 +2,7 @@
 #include <pegsim/scene/body_frame.h>
 #include <pegsim/scene/json_file.h>
 #include <pegsim/scene/pour2d.h>
+#include <pegsim/scene/random_polygon.h>
 
 #include <cmath>
 #include <numbers>
@@ -13,10 +14,6 @@ namespace {
 using nlohmann::json;
 
 constexpr double kGravity = 9.8;
-constexpr double kBodyMass = 0.25;
-constexpr double kBodyInertia = 0.003;
-constexpr double kBodyScale = 0.25;
-constexpr int kHullPoints = 10;
 const Vec2 kLeftStart(-0.5, 0.8), kRightStart(0.5, 0.8);
 constexpr double kStartSpeed = 0.7;
 
@@ -118,37 +115,16 @@ Body body_from_set(const json& value, const std::string& path, int k) {
 
 // --- our own generator ----------------------------------------------------------------------------
 
-// Uniform in [0, 1) from the top 53 bits: unlike std::uniform_real_distribution, the same on every
-// standard library.
-double uniform01(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
-
-Polygon random_hull(std::mt19937_64& rng) {
-  for (;;) {
-    std::vector<Vec2> points(kHullPoints);
-    Vec2 mean = Vec2::Zero();
-    for (Vec2& p : points) {
-      p.x() = uniform01(rng);
-      p.y() = uniform01(rng);
-      mean += p;
-    }
-    mean /= kHullPoints;
-    for (Vec2& p : points) p = kBodyScale * (p - mean);
-    Polygon hull = monotone_chain_hull(points);
-    // Degenerate draws (collinear points) have probability zero; redraw rather than fail.
-    if (hull.size() >= 3 && polygon_problem(hull).empty()) return hull;
-  }
-}
-
 Body random_body(std::mt19937_64& rng, int k) {
   Body body;
   body.name = "body" + std::to_string(k);
-  body.local_vertices = random_hull(rng);
+  body.local_vertices = random_authors_hull(rng);
   body.angle = 2.0 * std::numbers::pi * uniform01(rng);
   const bool odd = k % 2 == 1;
   body.position = odd ? kLeftStart : kRightStart;
   body.velocity = Vec2(odd ? kStartSpeed : -kStartSpeed, 0.0);
-  body.mass = kBodyMass;
-  body.inertia = kBodyInertia;
+  body.mass = kAuthorsBodyMass;
+  body.inertia = kAuthorsBodyInertia;
   body.spawn_time = (k - 1) * kPour2dSpawnInterval;
   recentre_at_centroid(body);  // same frame convention as the authors' sets
   return body;

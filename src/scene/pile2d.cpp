@@ -1,0 +1,84 @@
+// The scaling pile (pile2d.h).
+#include <pegsim/scene/body_frame.h>
+#include <pegsim/scene/pile2d.h>
+#include <pegsim/scene/random_polygon.h>
+
+#include <cmath>
+#include <numbers>
+#include <random>
+#include <string>
+
+namespace pegsim {
+namespace {
+
+constexpr double kGravity = 9.8;
+constexpr double kFirstRowHeight = 0.3;
+constexpr double kJitter = 0.04;
+constexpr double kWallThickness = 0.4;
+
+Body static_box_part(const std::string& name, const Vec2& centre, const Vec2& half) {
+  Body body;
+  body.name = name;
+  body.is_static = true;
+  body.local_vertices = {Vec2(-half.x(), -half.y()), Vec2(half.x(), -half.y()), Vec2(half.x(), half.y()),
+                         Vec2(-half.x(), half.y())};
+  body.position = centre;
+  return body;
+}
+
+double bounding_radius(const Polygon& polygon) {
+  double r = 0.0;
+  for (const Vec2& v : polygon) r = std::max(r, v.norm());
+  return r;
+}
+
+// A hull recentred at its centroid whose bounding radius keeps grid neighbours apart.
+Body grid_body(std::mt19937_64& rng, int k) {
+  for (;;) {
+    Body body;
+    body.name = "body" + std::to_string(k);
+    body.local_vertices = random_authors_hull(rng);
+    body.angle = 2.0 * std::numbers::pi * uniform01(rng);
+    body.mass = kAuthorsBodyMass;
+    body.inertia = kAuthorsBodyInertia;
+    recentre_at_centroid(body);
+    if (bounding_radius(body.local_vertices) < kPile2dMaxBodyRadius) return body;
+  }
+}
+
+}  // namespace
+
+Scene make_pile2d(std::uint64_t seed, int count, double friction) {
+  if (count < 1) throw SceneError("pile2d: count must be at least 1 (got " + std::to_string(count) + ")");
+  if (!(friction >= 0.0) || !std::isfinite(friction))
+    throw SceneError("pile2d: friction must be a non-negative finite number");
+  const int cols = static_cast<int>(std::ceil(std::sqrt(2.0 * count)));
+  const int rows = (count + cols - 1) / cols;
+  const double inner_half = 0.5 * cols * kPile2dPitch;
+  const double top = kFirstRowHeight + kPile2dPitch * (rows - 1) + 1.0;
+
+  Scene scene;
+  scene.gravity = Vec2(0.0, -kGravity);
+  scene.friction = friction;
+  scene.settings.model = "peg";
+  scene.settings.time_step = 0.01;
+  scene.settings.duration = 3.0;
+  const double t = kWallThickness;
+  scene.bodies.push_back(static_box_part("floor", Vec2(0.0, -0.5 * t), Vec2(inner_half + t, 0.5 * t)));
+  scene.bodies.push_back(static_box_part("left_wall", Vec2(-inner_half - 0.5 * t, 0.5 * top), Vec2(0.5 * t, 0.5 * top)));
+  scene.bodies.push_back(static_box_part("right_wall", Vec2(inner_half + 0.5 * t, 0.5 * top), Vec2(0.5 * t, 0.5 * top)));
+
+  std::mt19937_64 rng(seed);
+  for (int k = 1; k <= count; ++k) {
+    Body body = grid_body(rng, k);
+    const int row = (k - 1) / cols, col = (k - 1) % cols;
+    const double jitter = kJitter * (2.0 * uniform01(rng) - 1.0);
+    // grid_body recentred the frame: place the centroid at the cell
+    body.position = Vec2((col - 0.5 * (cols - 1)) * kPile2dPitch + jitter, kFirstRowHeight + kPile2dPitch * row);
+    scene.bodies.push_back(std::move(body));
+  }
+  for (Body& body : scene.bodies) body.friction = friction;
+  return scene;
+}
+
+}  // namespace pegsim
