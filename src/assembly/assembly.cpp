@@ -9,6 +9,7 @@
 // LCP solvers are dense.
 #include <pegsim/assembly/assembly.h>
 
+#include <cstdio>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -186,13 +187,13 @@ void scatter(const SparseTerms& terms, int k, const InverseMass& inverse_mass, c
   }
 }
 
-}  // namespace
-
-Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free) {
+// B = A + R M^{-1} G and q = R nu_free + c, entry by entry through add(i, j, value) (an entry may
+// come in several parts, to be summed); returns q. Shared by the dense and the sparse assembly.
+template <class Add>
+Vec assemble_terms(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free, Add&& add) {
   check_inverse_mass(inverse_mass);
   check_vector(nu_free, inverse_mass.dofs, "assemble_lcp: nu_free");
   check_rows(rows, inverse_mass.dofs);
-
   const int n = rows.size();
   const std::vector<int> block_of = dof_blocks(inverse_mass);
   const std::size_t blocks = inverse_mass.blocks.size();
@@ -201,10 +202,6 @@ Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const V
     scatter(rows.rows()[static_cast<std::size_t>(k)].velocity, k, inverse_mass, block_of, row_terms);
     scatter(rows.variables()[static_cast<std::size_t>(k)].direction, k, inverse_mass, block_of, variable_terms);
   }
-
-  Lcp lcp;
-  lcp.M = Mat::Zero(n, n);
-  lcp.q = Vec::Zero(n);
   for (std::size_t b = 0; b < blocks; ++b) {
     const Mat& minv = inverse_mass.blocks[b];
     const Eigen::Index size = minv.rows();
@@ -218,18 +215,55 @@ Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const V
       const Eigen::Map<const Vec> r(rws.values.data() + i * static_cast<std::size_t>(size), size);
       for (std::size_t j = 0; j < vars.index.size(); ++j) {
         const Eigen::Map<const Vec> g(vars.values.data() + j * static_cast<std::size_t>(size), size);
-        lcp.M(rws.index[i], vars.index[j]) += r.dot(g);
+        add(rws.index[i], vars.index[j], r.dot(g));
       }
     }
   }
+  Vec q = Vec::Zero(n);
   for (int k = 0; k < n; ++k) {
     const Row& row = rows.rows()[static_cast<std::size_t>(k)];
-    for (const auto& [j, value] : row.variables) lcp.M(k, j) += value;  // + A
-    lcp.q[k] = dot_sparse(row.velocity, nu_free) + row.constant;       // R nu_free + constant
+    for (const auto& [j, value] : row.variables) add(k, j, value);  // + A
+    q[k] = dot_sparse(row.velocity, nu_free) + row.constant;        // R nu_free + constant
   }
-  if (!lcp.M.allFinite() || !lcp.q.allFinite()) {
+  return q;
+}
+
+void check_finite(const Vec& q, bool matrix_finite) {
+  if (!matrix_finite || !q.allFinite()) {
     throw std::runtime_error("assemble_lcp: assembled LCP is not finite (inverse mass or rows too large)");
   }
+}
+
+}  // namespace
+
+void check_dense_size(int n) {
+  if (n <= kMaxDenseLcpRows) return;
+  char size[160];
+  std::snprintf(size, sizeof size, "the contact LCP has %d rows, a dense matrix of %.1f GiB; pegsim's bound is %d rows", n,
+                8.0 * n * static_cast<double>(n) / (1024.0 * 1024.0 * 1024.0), kMaxDenseLcpRows);
+  throw LcpTooLarge(std::string(size) +
+                    " (about 1.1 GiB per matrix). Bodies overlap massively (placed on top of each other?) or one "
+                    "contact island is too large: space the bodies apart at spawn, or split the scene");
+}
+
+Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free) {
+  check_dense_size(rows.size());
+  Lcp lcp;
+  lcp.M = Mat::Zero(rows.size(), rows.size());
+  lcp.q = assemble_terms(rows, inverse_mass, nu_free, [&](int i, int j, double v) { lcp.M(i, j) += v; });
+  check_finite(lcp.q, lcp.M.allFinite());
+  return lcp;
+}
+
+SparseLcp assemble_sparse_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free) {
+  std::vector<Eigen::Triplet<double>> entries;
+  SparseLcp lcp;
+  lcp.q = assemble_terms(rows, inverse_mass, nu_free, [&](int i, int j, double v) { entries.emplace_back(i, j, v); });
+  lcp.M.resize(rows.size(), rows.size());
+  lcp.M.setFromTriplets(entries.begin(), entries.end());  // sums the parts of an entry
+  bool finite = true;
+  for (const auto& e : entries) finite = finite && std::isfinite(e.value());
+  check_finite(lcp.q, finite);
   return lcp;
 }
 

@@ -3,7 +3,9 @@
 
 #include <pegsim/contact/contact_rows.h>
 #include <pegsim/dynamics/energy_audit.h>
+#include <pegsim/lcp/block_pivoting.h>
 #include <pegsim/lcp/components.h>
+#include <pegsim/lcp/sparse_lcp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -191,14 +193,21 @@ void build_cell(CellLcp& cell, const CellLcp* reuse, const ProximityResult& prox
                 const InverseMass& inverse_mass, const Vec& nu_free) {
   if (reuse != nullptr && reuse->contacts == cell.contacts && reuse->friction == cell.friction) {
     cell.rows = reuse->rows;
+    cell.is_sparse = reuse->is_sparse;
     cell.lcp = reuse->lcp;
+    cell.sparse = reuse->sparse;
+    Vec& q = cell.is_sparse ? cell.sparse.q : cell.lcp.q;
     for (std::size_t i = 0; i < cell.contacts.size(); ++i) {
-      cell.lcp.q[static_cast<Eigen::Index>(i)] += (cell.corrections[i] - reuse->corrections[i]) / context.time_step;
+      q[static_cast<Eigen::Index>(i)] += (cell.corrections[i] - reuse->corrections[i]) / context.time_step;
     }
     return;
   }
   cell.rows = cell_rows(cell.contacts, cell.friction, proximity, context);
-  cell.lcp = assemble_lcp(cell.rows, inverse_mass, nu_free);
+  cell.is_sparse = cell.rows.size() >= kBlockPivotingMinSize;
+  cell.lcp = Lcp{};
+  cell.sparse = SparseLcp{};
+  if (cell.is_sparse) cell.sparse = assemble_sparse_lcp(cell.rows, inverse_mass, nu_free);
+  else cell.lcp = assemble_lcp(cell.rows, inverse_mass, nu_free);
 }
 
 // Enforced contacts that push (normal impulse above floor) without friction rows in the cell.
@@ -235,9 +244,10 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const std::vector<int>* sta
       for (int c : cell.contacts) cell.friction[static_cast<std::size_t>(c)] = 1;
     }
     build_cell(cell, reuse, proximity, context, inverse_mass, nu_free);
-    search.lcp_size = cell.lcp.size();
-    if (options.max_lcp_size > 0 && cell.lcp.size() > options.max_lcp_size &&
-        largest_component(cell.lcp.M) > options.max_lcp_size) {  // the guard is per island
+    search.lcp_size = cell.size();
+    if (options.max_lcp_size > 0 && cell.size() > options.max_lcp_size &&
+        (cell.is_sparse ? largest_component(cell.sparse.M) : largest_component(cell.lcp.M)) >
+            options.max_lcp_size) {  // the guard is per island
       search.solved = false;
       search.diverged = true;
       return false;
@@ -246,7 +256,14 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const std::vector<int>* sta
     solve_options.pivoting_only = frictional;  // a failed frictional cell is answered another way (contact_solve.h)
     // the warm basis fits the cell laid out as the one it came from (frictionless: always)
     if (round == 0 && start_basis != nullptr && (reuse != nullptr || !frictional)) solve_options.warm_basis = start_basis;
-    search.result = solve_lcp(cell.lcp, options.solver, solve_options);
+    if (cell.is_sparse) {
+      // a failed sparse solve falls back to a dense one only within the memory bound
+      const bool dense_fits = cell.size() <= kMaxDenseLcpRows;
+      search.result = solve_sparse_lcp(cell.sparse, options.solver, solve_options, dense_fits);
+      if (!search.result.status_ok() && !dense_fits) check_dense_size(cell.size());  // says what to change
+    } else {
+      search.result = solve_lcp(cell.lcp, options.solver, solve_options);
+    }
     ++search.rounds;
     search.solved = search.result.status_ok();
     if (!search.solved) {

@@ -4,6 +4,7 @@
 #include <pegsim/assembly/candidate.h>
 #include <pegsim/dynamics/configuration_search.h>
 #include <pegsim/dynamics/energy_audit.h>
+#include <pegsim/lcp/block_pivoting.h>
 #include <pegsim/lcp/components.h>
 
 #include <algorithm>
@@ -68,9 +69,13 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   const FreeSpace& space = options.free_space != nullptr ? *options.free_space : computed;
   solve.model_seconds += seconds_since(t);
 
-  // 3. configuration search
+  // 3. configuration search. Without nonconvex sites it is one convex cell, the model's own
+  // contacts; a large one still goes through it, because the cell is assembled and solved sparse
+  // (configuration_search.h) and then checked against the model's rows, where a direct solve of
+  // the model LCP is dense (issue 11: the U-contact-only steps of a pile).
   ConfigurationSearch search;
-  if (options.configuration_search && !space.disjunctions.empty()) {
+  const bool large = static_cast<int>(space.always.size()) >= kBlockPivotingMinSize;
+  if (options.configuration_search && (!space.disjunctions.empty() || large)) {
     t = Clock::now();
     ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
     search_options.max_lcp_size = options.max_lcp_size;

@@ -1,6 +1,8 @@
 // The measured run loop (see run.h).
 #include <pegsim/dynamics/run.h>
 
+#include <pegsim/dynamics/divergence_guard.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -67,6 +69,8 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
   s.energy_initial = mechanical_energy(simulation.bodies(), simulation.active_bodies(), gravity);
   s.energy_final = s.energy_initial;
 
+  const DivergenceGuard guard(simulation.bodies(), gravity);
+  double stabilisation_total = 0.0;
   std::vector<double> overlaps;
   double lcp_sum = 0, contact_sum = 0, trap_sum = 0, vv_site_sum = 0;
   const double h = simulation.options().time_step;
@@ -87,6 +91,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     if (simulation.steps_taken() == steps_before) {  // FailurePolicy::Stop: the step was not applied
       s.stopped_early = true;
       s.diverged = m.record.diverged;
+      if (s.diverged) s.divergence_reason = "the step's LCP island exceeds the row guard (--max-lcp)";
       if (observer) observer(simulation, m);
       break;
     }
@@ -126,6 +131,12 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     s.fixpoint_solves += m.record.fixpoint_solves;
     ++s.steps;
     if (observer) observer(simulation, m);
+    stabilisation_total += std::max(0.0, m.record.stabilisation_work);
+    if (std::string reason = guard.check(simulation.bodies(), active_after, stabilisation_total); !reason.empty()) {
+      s.stopped_early = s.diverged = true;
+      s.divergence_reason = "t = " + std::to_string(simulation.time()) + " s: " + std::move(reason);
+      break;
+    }
   }
   if (s.steps > 0) {
     s.overlap_median = quantile(overlaps, 0.5);
@@ -181,6 +192,7 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["energy_gain_steps"] = s.energy_gain_steps;
   j["stabilisation_work_max"] = s.stabilisation_work_max;
   j["mean_vv_sites"] = s.mean_vv_sites;
+  j["divergence_reason"] = s.divergence_reason;
   nlohmann::json bodies = nlohmann::json::array();
   for (const Body& b : final_bodies) {
     bodies.push_back({{"name", b.name},

@@ -190,6 +190,10 @@ Simulation::Simulation(Scene scene, SimulationOptions options)
   if (!(options_.time_step > 0.0) || !std::isfinite(options_.time_step)) {
     throw std::invalid_argument("time step must be a positive finite number");
   }
+  if (options_.max_lcp_size < 0) {  // kAutoLcpGuard
+    const auto dynamic = std::count_if(scene_.bodies.begin(), scene_.bodies.end(), [](const Body& b) { return !b.is_static; });
+    options_.max_lcp_size = std::max(kAutoLcpGuardFloor, kAutoLcpGuardRowsPerBody * static_cast<int>(dynamic));
+  }
 }
 
 std::vector<char> Simulation::active_bodies() const { return active_at(time_); }
@@ -205,7 +209,13 @@ std::vector<char> Simulation::active_at(double t) const {
 StepRecord Simulation::step() {
   const auto step_start = Clock::now();
   const std::vector<Body> before = scene_.bodies;
-  StepRecord record = advance(options_.time_step, time_, 0, steps_ + 1);
+  StepRecord record;
+  try {
+    record = advance(options_.time_step, time_, 0, steps_ + 1);
+  } catch (const LcpTooLarge& e) {
+    scene_.bodies = before;
+    throw LcpTooLarge("step " + std::to_string(steps_ + 1) + " (t = " + std::to_string(time_) + " s): " + e.what());
+  }
   if (record.diverged || (!record.solved() && options_.on_failure == FailurePolicy::Stop)) {
     scene_.bodies = before;  // nothing invented: not even a recovered half step is kept
     record.time = time_;

@@ -2,6 +2,10 @@
 //
 // Strategy (every answer verified by finalize_result in the solver that produced it):
 //   1. q >= 0: z = 0.
+//   1b. n >= kBlockPivotingMinSize, M symmetric: block principal pivoting on a sparse factorisation
+//      (block_pivoting.h), from the warm basis: a large contact LCP couples each row with few
+//      others, and a dense Lemke basis costs n^3 (issue 11: a 200-body pile). A bounded number of
+//      exchanges; when it does not verify, the dense attempts below run as before.
 //   2. Lemke (warm-started from options.warm_basis): exact, fast, complete for the contact LCPs
 //      (copositive-plus M) but may ray-terminate on the nonconvex (Egan) formulations.
 //      A ray with a checked infeasibility certificate (or any ray, with options.copositive_plus)
@@ -21,6 +25,7 @@
 //      if the independent check passes.
 // The first verified solution wins. If none verifies, the attempt with the smallest residual is
 // returned with its own failure status (never Solved). result.attempts lists every attempt.
+#include <pegsim/lcp/block_pivoting.h>
 #include <pegsim/lcp/solver.h>
 #include <pegsim/lcp/verify.h>
 
@@ -184,9 +189,15 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
   newton_budget.total_work = newton_work_budget(n);
   newton_budget.stop_on_stagnation = true;
   std::vector<int> newton_active;  // Newton's active set {i : z_i > w_i}, a warm start for Lemke
-  std::vector<std::function<LcpResult()>> plan = {
-      [&] { return solve_lemke(lcp, options); },
-  };
+  std::vector<std::function<LcpResult()>> plan;
+  if (n >= kBlockPivotingMinSize && is_symmetric(lcp.M)) {  // monotone: see sparse_lcp.h
+    plan.push_back([&] {
+      SolveOptions bounded = options;
+      bounded.max_iterations = block_pivoting_exchange_budget(n);
+      return solve_block_pivoting(lcp, bounded);
+    });
+  }
+  plan.push_back([&] { return solve_lemke(lcp, options); });
   if (symmetric_with_nonnegative_diagonal(lcp.M)) {
     plan.push_back([&] {
       Lcp shifted = lcp;

@@ -4,12 +4,25 @@
 
 #include <pegsim/assembly/row_system.h>
 #include <pegsim/lcp/problem.h>
+#include <pegsim/lcp/sparse_lcp.h>
 
+#include <stdexcept>
 #include <vector>
 
 namespace pegsim {
 
 // Block-diagonal inverse mass matrix over the generalized velocities.
+// The memory bound of one step's LCP: assembly is dense (n x n doubles), so an LCP of more than
+// kMaxDenseLcpRows rows (1.07 GiB per matrix; a solve holds a few copies) is refused with
+// LcpTooLarge instead of ending in std::bad_alloc (300 bodies placed on top of each other: 4e6
+// vertex-edge pairs). The message says what is too large and what to change.
+inline constexpr int kMaxDenseLcpRows = 12000;
+
+class LcpTooLarge : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 struct InverseMass {
   std::vector<int> offsets;  // first DOF of each block
   std::vector<Mat> blocks;   // square, e.g. diag(1/m, 1/m, 1/I) in 2D
@@ -21,6 +34,13 @@ struct InverseMass {
 // B = A + R M^{-1} G, b = R nu_free + constant (row_system.h). Throws std::logic_error when a
 // row was never set (a contact-model bug).
 Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free);
+
+// The same LCP with M sparse (entries summed from the same block products): O(nonzeros) memory and
+// time, for the large cells of piles (issue 11). No row bound: a dense fallback checks its own.
+SparseLcp assemble_sparse_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free);
+
+// Throws LcpTooLarge when an n-row dense LCP would pass kMaxDenseLcpRows.
+void check_dense_size(int n);
 
 // nu^{l+1} = nu_free + M^{-1} G z.
 Vec velocity_after_impulses(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free,

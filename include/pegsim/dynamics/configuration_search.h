@@ -54,7 +54,12 @@ struct CellLcp {
   std::vector<double> corrections;   // their gap_correction when the LCP was assembled
   std::vector<char> friction;        // per proximity contact: friction rows in this cell (on demand)
   RowSystem rows;
+  // Small cells are dense (lcp); from kBlockPivotingMinSize rows they are sparse (sparse), assembled,
+  // solved and checked in O(nonzeros) (issue 11), densified only when block pivoting fails.
+  bool is_sparse = false;
   Lcp lcp;
+  SparseLcp sparse;
+  int size() const { return is_sparse ? sparse.size() : lcp.size(); }
 };
 
 struct ConfigurationSearchOptions {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace pegsim {
@@ -26,7 +27,8 @@ struct RunSummary {
   int recovered_steps = 0;      // failed at h, solved by halving (SimulationOptions::recovery_depth)
   double first_failure_time = -1.0;  // end time of the first failed step; -1: none
   bool stopped_early = false;   // FailurePolicy::Stop hit a failure, or the run diverged
-  bool diverged = false;        // stopped by the divergence guard (SimulationOptions::max_lcp_size)
+  bool diverged = false;        // stopped by a divergence guard (divergence_guard.h, or the LCP row guard)
+  std::string divergence_reason;  // what the guard saw (empty when not diverged)
   int non_finite_steps = 0;     // steps that produced a NaN/Inf state (must stay 0)
   double overlap_median = 0, overlap_q1 = 0, overlap_q3 = 0, overlap_mean = 0, overlap_max = 0;
   double depth_max = 0.0;

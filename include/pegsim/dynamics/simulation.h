@@ -78,6 +78,10 @@ struct StepRecord {
   bool solved() const { return solver_status == SolveStatus::Solved; }
 };
 
+inline constexpr int kAutoLcpGuard = -1;
+inline constexpr int kAutoLcpGuardFloor = 1000;
+inline constexpr int kAutoLcpGuardRowsPerBody = 20;
+
 struct SimulationOptions {
   std::string model = "standard";
   double time_step = 0.01;
@@ -90,11 +94,14 @@ struct SimulationOptions {
   // at most this many levels deep (2: down to h/4). Smaller steps see fewer, simpler contacts.
   // Only a failure that survives every level counts as a solver failure. 0: no recovery.
   int recovery_depth = 2;
-  // Divergence guard: a step that would need a dense O(n^3) solve of an LCP larger than this is
-  // not solved (in a blown-up scene that takes minutes); the step is recorded as diverged and not
-  // applied, and run_simulation stops there. Checking the configuration search's answer against a
-  // larger model LCP (O(n^2)) is allowed. 0: no limit.
-  int max_lcp_size = 1000;
+  // Row guard: a step whose LCP island has more rows than this is not solved (an interpenetrated,
+  // blown-up scene grows it past any pile's); the step is recorded as diverged and not applied, and
+  // run_simulation stops there. Checking the configuration search's answer against a larger model
+  // LCP is allowed. 0: no limit. kAutoLcpGuard (default): max(1000, 20 x dynamic bodies), since a
+  // pile without overlap has a bounded number of contact rows per body (a 500-body pile: ~7 per
+  // body) and a fixed 1000 stopped legitimate 200-body piles (issue 11). The physical guards
+  // (energy without a source, bodies far out of the scene) are in run_simulation (run.h).
+  int max_lcp_size = kAutoLcpGuard;
   // Configuration search (configuration_search.h): models with nonconvex sites get the Gauss-least-
   // constraint configuration, verified against their own LCP; false: the LCP solver alone picks
   // among the LCP's solutions (the papers' way; admits phantom forces, known_issues.h).

@@ -1,0 +1,32 @@
+// What a blown-up scene is, physically (issue 11): the run stops when, after a step,
+//   - a dynamic body's centre is far out of the scene: beyond the scene's box (static bodies'
+//     vertices and every dynamic body's start, spawn included) grown by max(10 m, 10 x its diagonal);
+//   - the kinetic energy exceeds twice what the scene's sources can supply plus 1 J: the dynamic
+//     bodies' initial kinetic energy, the potential energy of their fall to the scene box's lowest
+//     point, and the push-out (stabilisation) work the steps have done so far.
+// Non-finite states are counted by run_simulation (non_finite_steps). The LCP row guard
+// (SimulationOptions::max_lcp_size) stays as a cheap early stop for interpenetrated scenes.
+#pragma once
+
+#include <pegsim/dynamics/body.h>
+
+#include <string>
+#include <vector>
+
+namespace pegsim {
+
+class DivergenceGuard {
+ public:
+  DivergenceGuard(const std::vector<Body>& bodies, const Vec2& gravity);
+
+  // Empty when the state is plausible; otherwise what is wrong, naming the body or the energies.
+  std::string check(const std::vector<Body>& bodies, const std::vector<char>& active, double stabilisation_work) const;
+
+  double energy_supply() const { return supply_; }
+
+ private:
+  Vec2 lo_, hi_;
+  double supply_ = 0.0;
+};
+
+}  // namespace pegsim

@@ -1,0 +1,47 @@
+// Sparse LCPs: the large cells of piles (issue 11). A contact row couples only with the contacts of
+// its two bodies, so M has O(contacts) nonzeros; kept sparse, assembly, the check and block
+// pivoting cost O(nonzeros) instead of the O(n^2) of a dense Lcp, whose touches dominated a
+// 200-body pile (about 15 solves per step of n = 1000-4000 rows).
+#pragma once
+
+#include <pegsim/lcp/problem.h>
+#include <pegsim/lcp/result.h>
+#include <pegsim/lcp/solver.h>
+#include <pegsim/lcp/verify.h>
+
+#include <Eigen/SparseCore>
+
+#include <vector>
+
+namespace pegsim {
+
+using SparseMat = Eigen::SparseMatrix<double>;  // column-major
+
+struct SparseLcp {
+  SparseMat M;
+  Vec q;
+  int size() const { return static_cast<int>(q.size()); }
+};
+
+SparseLcp to_sparse(const Lcp& lcp);  // exact zeros dropped
+Lcp to_dense(const SparseLcp& lcp);
+
+// verify_lcp's residual (verify.h), computed in O(nonzeros).
+Verification verify_sparse_lcp(const SparseLcp& lcp, const Vec& z, double tolerance = kDefaultTolerance);
+
+// M == M^T to 1e-12 of its largest entry (frictionless contact LCPs; Stewart–Trinkle friction
+// LCPs are not).
+bool is_symmetric(const SparseMat& M);
+
+// The size of the largest island (connected component of the coupling graph M_ij != 0 or M_ji != 0).
+int largest_component(const SparseMat& M);
+
+// Auto on a sparse LCP: q >= 0 is z = 0; symmetric M from kBlockPivotingMinSize rows, block
+// pivoting on the sparse matrix (block_pivoting.h) with a bounded number of exchanges (friction
+// LCPs are not monotone: block pivoting cycled on them and doubled a frictional pile's cost);
+// otherwise, or when that does not verify, the dense solve_lcp on to_dense(lcp) when dense_fallback (the caller bounds its
+// size), its attempts listed after the sparse one. Every Solved answer passes the check.
+LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOptions& options = {},
+                           bool dense_fallback = true);
+
+}  // namespace pegsim

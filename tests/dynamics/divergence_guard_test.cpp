@@ -1,0 +1,87 @@
+// What stops a run as blown up (divergence_guard.h, issue 11): a body far out of the scene, kinetic
+// energy without a source, an LCP past the memory bound; and what must not: a settling pile.
+#include <pegsim/assembly/assembly.h>
+#include <pegsim/dynamics/divergence_guard.h>
+#include <pegsim/dynamics/run.h>
+#include <pegsim/dynamics/simulation.h>
+#include <pegsim/scene/pile2d.h>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace pegsim {
+namespace {
+
+std::vector<char> all_active(const Scene& scene) { return std::vector<char>(scene.bodies.size(), 1); }
+
+TEST(DivergenceGuard, AStartStateIsPlausible) {
+  const Scene scene = make_pile2d(2, 20);
+  const DivergenceGuard guard(scene.bodies, scene.gravity);
+  EXPECT_EQ(guard.check(scene.bodies, all_active(scene), 0.0), "");
+  EXPECT_GT(guard.energy_supply(), 0.0);
+}
+
+TEST(DivergenceGuard, ABodyFarOutOfTheSceneIsNamed) {
+  Scene scene = make_pile2d(2, 20);
+  const DivergenceGuard guard(scene.bodies, scene.gravity);
+  scene.bodies.back().position.x() += 1000.0;
+  const std::string reason = guard.check(scene.bodies, all_active(scene), 0.0);
+  EXPECT_NE(reason.find(scene.bodies.back().name), std::string::npos) << reason;
+  EXPECT_NE(reason.find("left the scene"), std::string::npos) << reason;
+}
+
+TEST(DivergenceGuard, KineticEnergyWithoutASourceButNotWithPushOutWork) {
+  Scene scene = make_pile2d(2, 20);
+  const DivergenceGuard guard(scene.bodies, scene.gravity);
+  // the whole fall's energy, three times over, in one body's spin
+  Body& b = scene.bodies.back();
+  b.angular_velocity = std::sqrt(2.0 * 3.0 * guard.energy_supply() / b.inertia);
+  const std::string reason = guard.check(scene.bodies, all_active(scene), 0.0);
+  EXPECT_NE(reason.find("kinetic energy"), std::string::npos) << reason;
+  EXPECT_EQ(guard.check(scene.bodies, all_active(scene), 3.0 * guard.energy_supply()), "");
+}
+
+TEST(DivergenceGuard, ASettlingPileDoesNotTripIt) {
+  // 60 bodies at h = 0.01: more than the old fixed 1000-row guard allowed per 20 bodies
+  Scene scene = make_pile2d(5, 60);
+  SimulationOptions options;
+  options.model = "peg";
+  options.time_step = 0.01;
+  Simulation sim(scene, options);
+  RunOptions run;
+  run.duration = 1.0;
+  const RunSummary s = run_simulation(sim, run);
+  EXPECT_FALSE(s.diverged) << s.divergence_reason;
+  EXPECT_EQ(s.steps, 100);
+  EXPECT_EQ(s.solver_failures, 0);
+  EXPECT_EQ(s.escaped_bodies, 0);
+  EXPECT_LE(s.overlap_median, 1e-8);
+}
+
+TEST(DivergenceGuard, AnLcpPastTheMemoryBoundIsAClearErrorNotBadAlloc) {
+  Scene scene = make_pile2d(2, 1);
+  const Body one = scene.bodies.back();
+  for (int k = 0; k < 60; ++k) {  // 60 copies of one body in one place: ~2e4 vertex-edge rows
+    Body copy = one;
+    copy.name = "copy" + std::to_string(k);
+    scene.bodies.push_back(copy);
+  }
+  SimulationOptions options;
+  options.model = "standard";
+  options.max_lcp_size = 0;  // no row guard: the memory bound must hold on its own
+  Simulation sim(scene, options);
+  try {
+    sim.step();
+    FAIL() << "expected LcpTooLarge";
+  } catch (const LcpTooLarge& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("step 1"), std::string::npos) << what;
+    EXPECT_NE(what.find(std::to_string(kMaxDenseLcpRows)), std::string::npos) << what;
+    EXPECT_NE(what.find("space the bodies apart"), std::string::npos) << what;
+  }
+  EXPECT_EQ(sim.steps_taken(), 0);
+}
+
+}  // namespace
+}  // namespace pegsim

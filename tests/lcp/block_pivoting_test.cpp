@@ -1,0 +1,89 @@
+// Block principal pivoting (block_pivoting.h): the large-LCP path of solve_auto. Every Solved answer
+// passes the independent check; on positive definite LCPs it is the unique solution; on the
+// rank-deficient contact LCPs of piles (more contacts than DOFs) the proximal steps solve it; a warm
+// basis from the answer is a one-exchange solve.
+#include "lcp/generators.h"
+
+#include <pegsim/lcp/block_pivoting.h>
+#include <pegsim/lcp/solver.h>
+#include <pegsim/lcp/verify.h>
+
+#include <gtest/gtest.h>
+
+namespace pegsim {
+namespace {
+
+TEST(BlockPivoting, PositiveDefiniteMatchesLemke) {
+  testgen::Rng rng(11);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int n = 20 + 3 * trial;
+    const Lcp lcp = testgen::random_spd(n, rng);
+    const LcpResult bpp = solve_block_pivoting(lcp);
+    const LcpResult lemke = solve_lemke(lcp);
+    ASSERT_TRUE(bpp.status_ok()) << "n = " << n << ": " << bpp.message;
+    ASSERT_TRUE(lemke.status_ok());
+    EXPECT_TRUE(verify_lcp(lcp, bpp.z).ok);
+    EXPECT_LT((bpp.z - lemke.z).cwiseAbs().maxCoeff(), 1e-7 * std::max(1.0, lemke.z.cwiseAbs().maxCoeff())) << n;
+  }
+}
+
+TEST(BlockPivoting, RankDeficientContactLcpsAreSolved) {
+  testgen::Rng rng(12);
+  int solved = 0;
+  const int trials = 40;
+  for (int trial = 0; trial < trials; ++trial) {
+    // 8 bodies = 24 DOFs, 40-70 contacts: every principal block past 24 rows is singular
+    const testgen::Scene2D scene = testgen::random_scene(8, 40 + trial % 31, rng);
+    const Lcp lcp = testgen::contact_lcp(scene);
+    const LcpResult r = solve_block_pivoting(lcp);
+    if (r.status_ok()) {
+      ++solved;
+      EXPECT_TRUE(verify_lcp(lcp, r.z).ok) << "Solved must mean verified";
+    }
+  }
+  EXPECT_EQ(solved, trials);
+}
+
+TEST(BlockPivoting, SolvedAlwaysMeansVerifiedOnFrictionLcps) {
+  testgen::Rng rng(13);
+  for (int trial = 0; trial < 30; ++trial) {
+    const Lcp lcp = testgen::friction_lcp(testgen::random_scene(6, 12 + trial, rng));
+    const LcpResult r = solve_block_pivoting(lcp);
+    if (r.status_ok()) EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
+    else EXPECT_FALSE(r.message.empty());
+    EXPECT_TRUE(r.z.allFinite());
+  }
+}
+
+TEST(BlockPivoting, WarmBasisFromTheAnswerIsOneFactorisation) {
+  testgen::Rng rng(14);
+  const Lcp lcp = testgen::random_spd(120, rng);
+  const LcpResult cold = solve_block_pivoting(lcp);
+  ASSERT_TRUE(cold.status_ok());
+  SolveOptions warm;
+  warm.warm_basis = &cold.basis;
+  const LcpResult again = solve_block_pivoting(lcp, warm);
+  ASSERT_TRUE(again.status_ok());
+  EXPECT_EQ(again.iterations, 1);
+  EXPECT_GT(cold.iterations, 1);
+}
+
+TEST(BlockPivoting, AutoUsesItForLargeContactLcps) {
+  testgen::Rng rng(15);
+  const Lcp lcp = testgen::contact_lcp(testgen::random_scene(30, kBlockPivotingMinSize + 40, rng));
+  ASSERT_GE(lcp.size(), kBlockPivotingMinSize);
+  const LcpResult r = solve_auto(lcp);
+  ASSERT_TRUE(r.status_ok()) << r.message;
+  EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
+  ASSERT_FALSE(r.attempts.empty());
+  EXPECT_EQ(r.attempts.front().rfind("block-pivoting", 0), 0u) << r.attempts.front();
+}
+
+TEST(BlockPivoting, InvalidInputIsReported) {
+  Lcp lcp{Mat::Identity(3, 3), Vec::Constant(3, std::numeric_limits<double>::quiet_NaN())};
+  const LcpResult r = solve_block_pivoting(lcp);
+  EXPECT_EQ(r.status, SolveStatus::InvalidInput);
+}
+
+}  // namespace
+}  // namespace pegsim
