@@ -3,8 +3,10 @@
 // solves it and prints ONE JSON line:
 //   {"status", "z", "w", ["u" for an MLCP], "residual", "iterations", "seconds", "solver", "n",
 //    "file", "format", ["message"], ["attempts"]}
-// Exit 0 when solved (verified), 1 when the solver reports no solution (infeasible, ray,
-// iteration limit, breakdown), 2 on bad input (message on stderr naming file, line, problem).
+// Exit 0 when solved (verified), 1 when the solver reports no solution (infeasible: a checked
+// Farkas certificate; ray_termination: a Lemke ray without one, undecided; iteration limit,
+// breakdown), 2 on bad input (message on stderr naming file, line, problem). A plain LCP file
+// carries no contact structure, so "jammed" (lcp/jam.h) is never reported here.
 #include "command.h"
 
 #include <pegsim/io/lcp_reader.h>
