@@ -6,6 +6,10 @@
 // hand-written simplex cycles or stalls. Builds without GLPK (WebAssembly) compile the stub below.
 #include <pegsim/lcp/jam.h>
 
+#include <pegsim/lcp/components.h>
+
+#include <Eigen/Eigenvalues>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -100,7 +104,14 @@ JamCertificate find_jam_certificate(const Lcp& lcp, const StewartTrinkleStructur
   if (r > 0) glp_add_rows(lp, r);  // GLPK aborts on adding 0 rows
   for (int i = 0; i < r; ++i) {
     glp_set_row_bnds(lp, i + 1, GLP_FX, 0.0, 0.0);
-    for (int j = 0; j < cols; ++j) entry(i + 1, j + 1, structure.factor(i, lcp_row[j]));
+    // Entries at rounding level relative to their row are dropped: GLPK's scaling would make a row
+    // of them a real constraint (an inferred factor's eigenvectors carry such noise).
+    double row_max = 0.0;
+    for (int j = 0; j < cols; ++j) row_max = std::max(row_max, std::abs(structure.factor(i, lcp_row[j])));
+    for (int j = 0; j < cols; ++j) {
+      const double a = structure.factor(i, lcp_row[j]);
+      if (std::abs(a) > 1e-13 * row_max) entry(i + 1, j + 1, a);
+    }
   }
   int row = r;
   for (int k = 0; k < contacts; ++k) {
@@ -179,43 +190,119 @@ JamCheck verify_jam_certificate(const Lcp& lcp, const Vec& d, double tolerance) 
   return check;
 }
 
-LcpResult solve_stewart_trinkle(const Lcp& lcp, const StewartTrinkleStructure& structure, SolverKind kind,
-                                const SolveOptions& options) {
-  LcpResult r = solve_lcp(lcp, kind, options);
-  if (r.status == SolveStatus::Solved || r.status == SolveStatus::InvalidInput) return r;
+void decide_jam(const Lcp& lcp, const StewartTrinkleStructure& structure, LcpResult& r) {
+  if (r.status == SolveStatus::Solved || r.status == SolveStatus::InvalidInput) return;
   // Only after a failure (issue 10 item 5): is Lemke's sufficient condition violated?
   const JamCertificate certificate = find_jam_certificate(lcp, structure);
-  if (r.certified_infeasible) {
-    // A checked Farkas certificate says more (no solution at all) than a jam does: the status
-    // stays Infeasible; a checked jam still names its contacts (the engine clips those).
-    if (certificate.found && verify_jam_certificate(lcp, certificate.d).ok) {
-      r.jammed_contacts = certificate.ids;
-      r.attempts.push_back("jam certificate: " + certificate.message + "; checked");
-    }
-    r.seconds += certificate.seconds;
-    return r;
-  }
   r.seconds += certificate.seconds;
   if (!certificate.found) {
     r.attempts.push_back("jam certificate: none (" + certificate.message + ")");
-    return r;
+    return;
   }
   const JamCheck check = verify_jam_certificate(lcp, certificate.d);
   if (!check.ok) {
     r.attempts.push_back("jam certificate: refused by the check (" + check.message + "; " + certificate.message + ")");
-    return r;
+    return;
   }
+  r.attempts.push_back("jam certificate: " + certificate.message + "; checked (" + check.message + ")");
+  r.jammed_contacts = certificate.ids;
+  // A checked Farkas certificate says more (no solution at all) than a jam does: status stays.
+  if (r.status == SolveStatus::Infeasible && r.certified_infeasible) return;
   std::string contacts;
   for (int id : certificate.ids) {
     if (!contacts.empty()) contacts += ' ';
     contacts += std::to_string(id);
   }
-  r.attempts.push_back("jam certificate: " + certificate.message + "; checked (" + check.message + ")");
   r.message = "jammed: contacts " + contacts + " hold each other in their friction cones with psi.c < 0 (" +
               certificate.message + "); solver: " + r.message;
   r.status = SolveStatus::Jammed;
-  r.jammed_contacts = certificate.ids;
+}
+
+LcpResult solve_stewart_trinkle(const Lcp& lcp, const StewartTrinkleStructure& structure, SolverKind kind,
+                                const SolveOptions& options) {
+  LcpResult r = solve_lcp(lcp, kind, options);
+  decide_jam(lcp, structure, r);
   return r;
+}
+
+std::optional<StewartTrinkleStructure> infer_stewart_trinkle_structure(const Lcp& lcp) {
+  if (!validate_lcp(lcp).empty() || lcp.size() == 0) return std::nullopt;
+  const int n = lcp.size();
+  const Mat& M = lcp.M;
+  enum Role { Unknown, Normal, Friction, Slip };
+  std::vector<Role> role(static_cast<std::size_t>(n), Unknown);
+  std::vector<FrictionContactRows> with_friction;
+  for (int s = 0; s < n; ++s) {
+    if (M(s, s) != 0.0) continue;
+    FrictionContactRows contact;
+    bool shaped = true;
+    for (int j = 0; j < n && shaped; ++j) {
+      const double a = M(s, j);
+      if (a > 0.0) {
+        shaped = contact.normal < 0 && M(j, j) > 0.0;
+        contact.normal = j, contact.mu = a;
+      } else if (a < 0.0) {
+        shaped = a == -1.0 && M(j, s) == 1.0;
+        contact.friction.push_back(j);
+      }
+    }
+    if (!shaped || contact.normal < 0 || contact.friction.empty()) return std::nullopt;
+    contact.slip = s;
+    contact.id = contact.normal;
+    role[static_cast<std::size_t>(s)] = Slip;
+    for (int f : contact.friction) role[static_cast<std::size_t>(f)] = Friction;
+    with_friction.push_back(std::move(contact));
+  }
+  StewartTrinkleStructure out;
+  std::vector<int> normal_of(static_cast<std::size_t>(n), -1);  // index into with_friction
+  for (std::size_t k = 0; k < with_friction.size(); ++k) {
+    const int j = with_friction[k].normal;
+    if (role[static_cast<std::size_t>(j)] != Unknown) return std::nullopt;  // a row with two roles
+    role[static_cast<std::size_t>(j)] = Normal;
+    normal_of[static_cast<std::size_t>(j)] = static_cast<int>(k);
+  }
+  std::vector<int> block;  // normal and friction rows, in index order
+  for (int i = 0; i < n; ++i) {
+    if (role[static_cast<std::size_t>(i)] == Unknown) {
+      if (!(M(i, i) > 0.0)) return std::nullopt;  // an auxiliary row: not Stewart–Trinkle
+      role[static_cast<std::size_t>(i)] = Normal;
+      out.contacts.push_back(FrictionContactRows{i, {}, -1, 0.0, i});
+    } else if (const int k = normal_of[static_cast<std::size_t>(i)]; k >= 0) {
+      out.contacts.push_back(with_friction[static_cast<std::size_t>(k)]);
+    }
+    if (role[static_cast<std::size_t>(i)] != Slip) block.push_back(i);
+  }
+  const int b = static_cast<int>(block.size());
+  Mat B(b, b);
+  for (int x = 0; x < b; ++x)
+    for (int y = 0; y < b; ++y) B(x, y) = M(block[x], block[y]);
+  const double scale = std::max(B.cwiseAbs().maxCoeff(), std::numeric_limits<double>::min());
+  if ((B - B.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) return std::nullopt;
+  // B = F^T F island by island (lcp/components.h: independent blocks of the coupling graph), so F is
+  // as sparse as W^{1/2} J would be: a dense eigenbasis of the whole block mixes unrelated contacts
+  // with coefficients at rounding level, which the LP's scaling then turns into real constraints.
+  std::vector<Eigen::VectorXd> rows;
+  for (const std::vector<int>& island : lcp_components(B)) {
+    const int m = static_cast<int>(island.size());
+    Mat S(m, m);
+    for (int x = 0; x < m; ++x)
+      for (int y = 0; y < m; ++y) S(x, y) = 0.5 * (B(island[x], island[y]) + B(island[y], island[x]));
+    Eigen::SelfAdjointEigenSolver<Mat> eig(S);
+    if (eig.info() != Eigen::Success || eig.eigenvalues().minCoeff() < -1e-9 * scale) return std::nullopt;
+    // Only the range: an eigenvalue at rounding level is a null direction, and its row (noise of
+    // size sqrt(1e-16)) would become a real constraint once the LP scales its rows.
+    const double cut = 1e-12 * scale;
+    for (int e = 0; e < m; ++e) {
+      if (!(eig.eigenvalues()[e] > cut)) continue;
+      Vec row = Vec::Zero(n);
+      const double root = std::sqrt(eig.eigenvalues()[e]);
+      for (int x = 0; x < m; ++x) row[block[island[x]]] = root * eig.eigenvectors()(x, e);
+      rows.push_back(std::move(row));
+    }
+  }
+  out.factor = Mat::Zero(static_cast<Eigen::Index>(rows.size()), n);
+  for (std::size_t r = 0; r < rows.size(); ++r) out.factor.row(static_cast<Eigen::Index>(r)) = rows[r].transpose();
+  return out;
 }
 
 }  // namespace pegsim

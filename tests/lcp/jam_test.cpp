@@ -175,5 +175,39 @@ TEST(Jam, StructureErrorsAreReported) {
   EXPECT_NE(certificate.message.find("out of range"), std::string::npos) << certificate.message;
 }
 
+// The LCP-only variant: the structure read off M gives the same verdicts as the generator's.
+TEST(Jam, StructureReadOffMGivesTheSameVerdict) {
+  for (double gap : {-0.001, 0.001}) {
+    const testgen::Scene2D scene = testgen::wedged_box(0.8, gap);
+    const Lcp lcp = testgen::friction_lcp(scene);
+    const std::optional<StewartTrinkleStructure> inferred = infer_stewart_trinkle_structure(lcp);
+    ASSERT_TRUE(inferred.has_value());
+    ASSERT_EQ(inferred->contacts.size(), 2u);
+    EXPECT_EQ(inferred->contacts[1].friction, (std::vector<int>{4, 5}));
+    EXPECT_EQ(inferred->contacts[1].slip, 7);
+    EXPECT_DOUBLE_EQ(inferred->contacts[1].mu, 0.8);
+    EXPECT_EQ(find_jam_certificate(lcp, *inferred).found, gap < 0.0) << "gap " << gap;
+  }
+  Rng rng(1006);
+  int jammed = 0;
+  for (int i = 0; i < 12; ++i) {
+    const testgen::Scene2D scene = testgen::jam_scene(30, 80, rng);
+    const Lcp lcp = testgen::friction_lcp(scene);
+    const std::optional<StewartTrinkleStructure> inferred = infer_stewart_trinkle_structure(lcp);
+    ASSERT_TRUE(inferred.has_value()) << i;
+    const JamCertificate given = find_jam_certificate(lcp, testgen::friction_structure(scene));
+    const JamCertificate read = find_jam_certificate(lcp, *inferred);
+    EXPECT_EQ(given.found, read.found) << i;
+    if (read.found) {
+      EXPECT_TRUE(verify_jam_certificate(lcp, read.d).ok) << i;
+    }
+    jammed += read.found;
+  }
+  EXPECT_GT(jammed, 0);
+  // Not Stewart–Trinkle shaped: a nonsymmetric P-matrix, a negative diagonal.
+  EXPECT_FALSE(infer_stewart_trinkle_structure(testgen::random_p_matrix(6, 1.0, rng)).has_value());
+  EXPECT_FALSE(infer_stewart_trinkle_structure(Lcp{Mat::Constant(1, 1, -1.0), Vec::Constant(1, -1.0)}).has_value());
+}
+
 }  // namespace
 }  // namespace pegsim

@@ -32,6 +32,7 @@
 #include <pegsim/lcp/result.h>
 #include <pegsim/lcp/solver.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -78,11 +79,24 @@ struct JamCheck {
 // Independent check of d in SOL(0, M) with q.d < 0 on the LCP's own data (nothing of the LP).
 JamCheck verify_jam_certificate(const Lcp& lcp, const Vec& d, double tolerance = 1e-8);
 
-// Solver plus decision: solve_lcp; when that fails, the jam certificate; when it is found and
-// verified, status Jammed with result.jammed_contacts = the certificate's ids (z stays the
-// solver's best iterate, message says what was found). Any other outcome is returned unchanged.
+// After a failed solve: the jam certificate; when it is found and verified, status Jammed with
+// result.jammed_contacts = the certificate's ids (z stays the solver's best iterate, message says
+// what was found; a Farkas-certified Infeasible keeps its status and gets the ids). Solved and
+// InvalidInput results are left alone; the search is recorded in result.attempts either way.
+void decide_jam(const Lcp& lcp, const StewartTrinkleStructure& structure, LcpResult& result);
+
+// Solver plus decision: solve_lcp, then decide_jam.
 LcpResult solve_stewart_trinkle(const Lcp& lcp, const StewartTrinkleStructure& structure, SolverKind kind,
                                 const SolveOptions& options = {});
+
+// The LCP-only variant: the structure read off M itself, for LCPs that arrive without it (a file
+// for `pegsim lcp solve`). Slip rows: zero diagonal, one positive entry mu at a normal column,
+// entries -1 at friction columns whose rows carry +1 in the slip column; every other row with a
+// positive diagonal is a normal row (frictionless when no slip row names it). The normal/friction
+// block must be symmetric positive semidefinite (within 1e-9 relative): factor = Lambda^{1/2} V^T
+// of its eigen-decomposition. Ids are normal row indices. nullopt when M has another shape
+// (auxiliary rows, a nonsymmetric block, ...). O(n^3): meant for after a failure.
+std::optional<StewartTrinkleStructure> infer_stewart_trinkle_structure(const Lcp& lcp);
 
 // Whether this build can search for certificates (GLPK found at configure time; the WebAssembly
 // build has none: find_jam_certificate then returns found = false with a message saying so).
