@@ -319,9 +319,15 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     last_rows_ = std::move(solve.rows);
     return record;  // step() restores the state
   }
-  const bool jammed = !solve.result.status_ok() && resolve_jam(s, solve, record);
+  bool jammed = false;
   if (!solve.result.status_ok()) {
     if (depth < options_.recovery_depth) return recover_by_halving(record, h, t0, depth, step_number);
+    // A failure that survived recovery: a jam is decided here, before the degrade chain (halving
+    // comes first because smaller steps see fewer contacts and often solve: measured on the
+    // standard model's pour, where jam-first left SM-trap overlaps that halving resolves).
+    jammed = resolve_jam(s, solve, record);
+  }
+  if (!solve.result.status_ok()) {
     if (!options_.dump_failed_dir.empty()) dump_failed(solve, record.step, h, t0, depth);
     if (options_.on_failure == FailurePolicy::Stop) return record;  // step() restores
     record.degraded = degrade_safely(s, solve, record);
@@ -380,34 +386,51 @@ Degradation Simulation::degrade_safely(StepState& s, ContactSolve& solve, StepRe
 // Jammed steps (issue 10 item 5 / Lemke's sufficient condition, lcp/jam.h). Penetrating contacts
 // whose friction cones hold each other in equilibrium (N c + D beta = 0, psi.c < 0) give a d in
 // SOL(0, M) with q.d = psi.c / h < 0: Lemke's guarantee is void and the LCP may have no solution
-// (the wedged bodies cannot move apart as psi < 0 demands). Halving does not help (q.d keeps its
-// sign at any h), so this runs before recover_by_halving. Clipping psi at 0 at the certificate's
-// contacts makes q.d = 0 for that d; a further jam among other penetrating contacts gets its own
-// round (each round clips at least one contact not clipped before, since q.d < 0 needs one with
-// psi < 0). Only those contacts lose their push-out, not every contact as degrade_safely does.
-// The answer still passes the model's check and the energy audit inside solve_contacts.
+// (the wedged bodies cannot move apart as psi < 0 demands). q.d keeps its sign at any h, but a
+// half step may not see the same contacts, so this runs where degrade_safely used to take over: after
+// recover_by_halving, at the sub-steps that still fail. Clipping psi at 0 at the certificate's
+// contacts makes q.d = 0 for that d. A pile can hold many separate jams: after each certificate
+// the LP runs again on the same LCP with q raised by the clip at those contacts' gap rows (the
+// structure's normal rows are plain psi/h rows), until no certificate remains; only then is the
+// step solved again (an LP costs ~1 ms at n = 320, a failing solve far more). Each certificate
+// needs a contact with psi < 0, so every LP round clips at least one new contact. If the re-solve
+// still fails (rows of other models may use the gaps too), the whole goes round again, at most
+// kMaxSolveRounds times. Only the jammed contacts lose their push-out, not every contact as
+// degrade_safely does. The answer still passes the model's check and the energy audit.
 bool Simulation::resolve_jam(StepState& s, ContactSolve& solve, StepRecord& record) {
-  constexpr int kMaxJamRounds = 3;  // each failed round costs a failed solve (Newton's budget)
+  constexpr int kMaxSolveRounds = 3;  // each failed one costs a failed solve (Newton's budget)
+  constexpr int kMaxLpRounds = 64;    // per solve round; each clips at least one new contact
   if (solve.diverged || solve.rows.size() == 0 || !jam_certificates_available()) return false;
   ProximityResult clipped = last_proximity_;
   std::vector<char> is_clipped(clipped.contacts.size(), 0);
   int clipped_count = 0;
+  std::string first_certificate;
   const ContactSolve* current = &solve;
   ContactSolve again;
-  for (int round = 0; round < kMaxJamRounds; ++round) {
+  for (int round = 0; round < kMaxSolveRounds; ++round) {
     const auto t = Clock::now();
     const StewartTrinkleStructure structure = stewart_trinkle_structure(current->rows, s.inv_mass);
-    const JamCertificate certificate = find_jam_certificate(current->lcp, structure);
-    const bool checked = certificate.found && verify_jam_certificate(current->lcp, certificate.d).ok;
-    record.profile.solve += seconds_since(t);
-    if (!checked) return false;
-    for (int id : certificate.ids) {
-      if (id < 0 || id >= static_cast<int>(clipped.contacts.size()) || is_clipped[static_cast<std::size_t>(id)]) continue;
-      Contact& c = clipped.contacts[static_cast<std::size_t>(id)];
-      c.gap_correction = std::max(c.gap_correction, -c.gap);  // psi = gap + correction >= 0
-      is_clipped[static_cast<std::size_t>(id)] = 1;
-      ++clipped_count;
+    Lcp lcp = current->lcp;
+    const int before = clipped_count;
+    for (int lp_round = 0; lp_round < kMaxLpRounds; ++lp_round) {
+      const JamCertificate certificate = find_jam_certificate(lcp, structure);
+      if (!certificate.found || !verify_jam_certificate(lcp, certificate.d).ok) break;
+      if (first_certificate.empty()) first_certificate = certificate.message;
+      const int newly_before = clipped_count;
+      for (int id : certificate.ids) {
+        if (id < 0 || id >= static_cast<int>(clipped.contacts.size()) || is_clipped[static_cast<std::size_t>(id)]) continue;
+        Contact& c = clipped.contacts[static_cast<std::size_t>(id)];
+        const double raise = std::max(0.0, -(c.gap + c.gap_correction));
+        c.gap_correction += raise;  // psi = gap + correction >= 0
+        is_clipped[static_cast<std::size_t>(id)] = 1;
+        ++clipped_count;
+        for (const FrictionContactRows& entry : structure.contacts)
+          if (entry.id == id) lcp.q[entry.normal] += raise / s.h;
+      }
+      if (clipped_count == newly_before) break;  // nothing new to clip (rounding): stop here
     }
+    record.profile.solve += seconds_since(t);
+    if (clipped_count == before) return false;  // no (new) jam: not a jammed step
     StepRecord scratch;
     const FreeSpace space = model_->free_space(clipped, s.context);
     again = solve_contacts_into(clipped, s.context, s.inv_mass, s.nu_free, scratch, space);
@@ -419,8 +442,8 @@ bool Simulation::resolve_jam(StepState& s, ContactSolve& solve, StepRecord& reco
     record.profile.solve += scratch.profile.solve;
     if (again.diverged) return false;
     if (again.result.status_ok()) {
-      again.result.message = "jammed: psi clipped at 0 at " + std::to_string(clipped_count) + " contacts (" +
-                             certificate.message + "); first solve: " + solve.result.message;
+      again.result.message = "jammed: psi clipped at 0 at " + std::to_string(clipped_count) + " contacts (first: " +
+                             first_certificate + "); first solve: " + solve.result.message;
       solve = std::move(again);
       last_proximity_ = std::move(clipped);
       s.space = space;

@@ -56,7 +56,7 @@ TEST(JammedStep, AWedgedBoxIsDecidedAsJammedAndOnlyItsContactsLosePushOut) {
   EXPECT_TRUE(first.solved()) << first.solver;
   EXPECT_GT(first.jammed_contacts, 0);
   EXPECT_EQ(first.degraded, Degradation::None);
-  EXPECT_EQ(first.substeps, 1);  // decided before halving: a jam at h is a jam at h/2
+  EXPECT_EQ(first.substeps, 4);  // halving first (recovery_depth 2): each quarter step is jammed
   EXPECT_GT(sim.bodies()[4].velocity.y(), 0.0) << "the sunk box is pushed out of the floor";
   EXPECT_LE(kinetic(sim.bodies()[2]), wedged_energy + 1e-12);
 
