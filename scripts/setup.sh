@@ -9,6 +9,7 @@ PACKAGES=(
   libeigen3-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libsiconos-numerics-dev
+  libglpk-dev
   libcairo2-dev ffmpeg
   python3 python3-matplotlib python3-numpy
   # the browser playground: the engine in WebAssembly, and its end-to-end test in headless Chromium

@@ -2,12 +2,16 @@
 // Reads a problem file (handbook plain text, Siconos LCP or MLCP .dat; see io/lcp_reader.h),
 // solves it and prints ONE JSON line:
 //   {"status", "z", "w", ["u" for an MLCP], "residual", "iterations", "seconds", "solver", "n",
-//    "file", "format", ["message"], ["attempts"]}
-// Exit 0 when solved (verified), 1 when the solver reports no solution (infeasible, ray,
-// iteration limit, breakdown), 2 on bad input (message on stderr naming file, line, problem).
+//    "file", "format", ["message"], ["attempts"], ["jammed_contacts"]}
+// Exit 0 when solved (verified), 1 when the solver reports no solution (infeasible: a checked
+// Farkas certificate; ray_termination: a Lemke ray without one, undecided; iteration limit,
+// breakdown; jammed: a Stewart–Trinkle LCP with a checked jam certificate, lcp/jam.h), 2 on bad
+// input (message on stderr naming file, line, problem). A file carries no contact structure: after
+// a failure it is read off M (infer_stewart_trinkle_structure); jammed_contacts are normal rows.
 #include "command.h"
 
 #include <pegsim/io/lcp_reader.h>
+#include <pegsim/lcp/jam.h>
 #include <pegsim/lcp/solver.h>
 
 #include <nlohmann/json.hpp>
@@ -57,6 +61,9 @@ nlohmann::ordered_json result_line(const Result& r, const LcpFile& file, int n, 
   line["format"] = to_string(file.format);
   if (!r.message.empty()) line["message"] = r.message;
   if (!r.attempts.empty()) line["attempts"] = r.attempts;
+  if constexpr (requires { r.jammed_contacts; }) {
+    if (!r.jammed_contacts.empty()) line["jammed_contacts"] = r.jammed_contacts;
+  }
   return line;
 }
 
@@ -80,8 +87,12 @@ int run_lcp_solve(const LcpSolveArgs& args) {
     std::cout << result_line(r, file, file.mlcp->complementarity_size(), true).dump() << "\n";
     return exit_code_for(r.status);
   }
-  const LcpResult r = solve_lcp(*file.lcp, *kind, options);
+  LcpResult r = solve_lcp(*file.lcp, *kind, options);
   if (r.status == SolveStatus::InvalidInput) return bad_input(args.file + ": invalid LCP: " + r.message);
+  // Issue 10 item 5: a failed Stewart–Trinkle-shaped LCP may be jammed (decided, lcp/jam.h).
+  if (r.status != SolveStatus::Solved) {
+    if (const auto structure = infer_stewart_trinkle_structure(*file.lcp)) decide_jam(*file.lcp, *structure, r);
+  }
   std::cout << result_line(r, file, file.lcp->size(), false).dump() << "\n";
   return exit_code_for(r.status);
 }

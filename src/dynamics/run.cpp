@@ -111,6 +111,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     }
     if (m.record.degraded != Degradation::None) ++s.degraded_steps;
     if (m.record.degraded == Degradation::Held) ++s.held_steps;
+    if (m.record.jammed_contacts > 0) ++s.jammed_steps;
     s.energy_rejections += m.record.energy_rejections;
     s.alternative_cells += m.record.alternative_cells;
     s.energy_final = m.energy;
@@ -193,6 +194,7 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["stabilisation_work_max"] = s.stabilisation_work_max;
   j["mean_vv_sites"] = s.mean_vv_sites;
   j["divergence_reason"] = s.divergence_reason;
+  j["jammed_steps"] = s.jammed_steps;
   nlohmann::json bodies = nlohmann::json::array();
   for (const Body& b : final_bodies) {
     bodies.push_back({{"name", b.name},

@@ -5,9 +5,11 @@
 #include <pegsim/dynamics/simulation.h>
 
 #include <pegsim/assembly/assembly.h>
+#include <pegsim/assembly/stewart_trinkle_structure.h>
 #include <pegsim/dynamics/contact_solve.h>
 #include <pegsim/dynamics/gap_fixpoint.h>
 #include <pegsim/io/lcp_dump.h>
+#include <pegsim/lcp/jam.h>
 #include <pegsim/proximity/proximity.h>
 
 #include <algorithm>
@@ -327,8 +329,15 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     last_rows_ = std::move(solve.rows);
     return record;  // step() restores the state
   }
+  bool jammed = false;
   if (!solve.result.status_ok()) {
     if (depth < options_.recovery_depth) return recover_by_halving(record, h, t0, depth, step_number);
+    // A failure that survived recovery: a jam is decided here, before the degrade chain (halving
+    // comes first because smaller steps see fewer contacts and often solve: measured on the
+    // standard model's pour, where jam-first left SM-trap overlaps that halving resolves).
+    jammed = resolve_jam(s, solve, record);
+  }
+  if (!solve.result.status_ok()) {
     if (!options_.dump_failed_dir.empty()) dump_failed(solve, record.step, h, t0, depth);
     if (options_.on_failure == FailurePolicy::Stop) return record;  // step() restores
     record.degraded = degrade_safely(s, solve, record);
@@ -337,8 +346,9 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
       last_rows_ = std::move(solve.rows);
       return record;  // no impulse, no motion: the state is kept for this step
     }
-  } else {
-    // 7. proximity corrector, 8. end-of-step gap fixpoint
+  } else if (!jammed) {
+    // 7. proximity corrector, 8. end-of-step gap fixpoint (not after a jam: both re-solve with
+    // unclipped gaps, i.e. the jammed LCP again, and would only pay for a second failure)
     if (options_.proximity_corrector) correct_proximity(s, solve, record);
     if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record);
   }
@@ -383,6 +393,84 @@ Degradation Simulation::degrade_safely(StepState& s, ContactSolve& solve, StepRe
   return Degradation::Held;
 }
 
+// Jammed steps (issue 10 item 5 / Lemke's sufficient condition, lcp/jam.h). Penetrating contacts
+// whose friction cones hold each other in equilibrium (N c + D beta = 0, psi.c < 0) give a d in
+// SOL(0, M) with q.d = psi.c / h < 0: Lemke's guarantee is void and the LCP may have no solution
+// (the wedged bodies cannot move apart as psi < 0 demands). q.d keeps its sign at any h, but a
+// half step may not see the same contacts, so this runs where degrade_safely used to take over: after
+// recover_by_halving, at the sub-steps that still fail. Clipping psi at 0 at the certificate's
+// contacts makes q.d = 0 for that d. A pile can hold many separate jams: after each certificate
+// the LP runs again on the same LCP with q raised by the clip at those contacts' gap rows (the
+// structure's normal rows are plain psi/h rows), until no certificate remains; only then is the
+// step solved again (an LP costs ~1 ms at n = 320, a failing solve far more). Each certificate
+// needs a contact with psi < 0, so every LP round clips at least one new contact. If the re-solve
+// still fails (rows of other models may use the gaps too), the whole goes round again, at most
+// kMaxSolveRounds times. Only the jammed contacts lose their push-out, not every contact as
+// degrade_safely does. The answer still passes the model's check and the energy audit.
+bool Simulation::resolve_jam(StepState& s, ContactSolve& solve, StepRecord& record) {
+  constexpr int kMaxSolveRounds = 3;  // each failed one costs a failed solve (Newton's budget)
+  constexpr int kMaxLpRounds = 64;    // per solve round; each clips at least one new contact
+  if (solve.diverged || solve.rows.size() == 0 || !jam_certificates_available()) return false;
+  ProximityResult clipped = last_proximity_;
+  std::vector<char> is_clipped(clipped.contacts.size(), 0);
+  int clipped_count = 0;
+  std::string first_certificate;
+  const ContactSolve* current = &solve;
+  ContactSolve again;
+  for (int round = 0; round < kMaxSolveRounds; ++round) {
+    const auto t = Clock::now();
+    const StewartTrinkleStructure structure = stewart_trinkle_structure(current->rows, s.inv_mass);
+    Lcp lcp = current->lcp;
+    const int before = clipped_count;
+    for (int lp_round = 0; lp_round < kMaxLpRounds; ++lp_round) {
+      const JamCertificate certificate = find_jam_certificate(lcp, structure);
+      if (!certificate.found || !verify_jam_certificate(lcp, certificate.d).ok) break;
+      if (first_certificate.empty()) first_certificate = certificate.message;
+      const int newly_before = clipped_count;
+      for (int id : certificate.ids) {
+        if (id < 0 || id >= static_cast<int>(clipped.contacts.size()) || is_clipped[static_cast<std::size_t>(id)]) continue;
+        Contact& c = clipped.contacts[static_cast<std::size_t>(id)];
+        const double raise = std::max(0.0, -(c.gap + c.gap_correction));
+        c.gap_correction += raise;  // psi = gap + correction >= 0
+        is_clipped[static_cast<std::size_t>(id)] = 1;
+        ++clipped_count;
+        for (const FrictionContactRows& entry : structure.contacts)
+          if (entry.id == id) lcp.q[entry.normal] += raise / s.h;
+      }
+      if (clipped_count == newly_before) break;  // nothing new to clip (rounding): stop here
+    }
+    record.profile.solve += seconds_since(t);
+    if (clipped_count == before) return false;  // no (new) jam: not a jammed step
+    StepRecord scratch;
+    const FreeSpace space = model_->free_space(clipped, s.context);
+    again = solve_contacts_into(clipped, s.context, s.inv_mass, s.nu_free, scratch, space);
+    record.search_rounds += scratch.search_rounds;
+    record.energy_rejections += scratch.energy_rejections;
+    record.profile.model += scratch.profile.model;
+    record.profile.search += scratch.profile.search;
+    record.profile.assembly += scratch.profile.assembly;
+    record.profile.solve += scratch.profile.solve;
+    if (again.diverged) return false;
+    if (again.result.status_ok()) {
+      again.result.message = "jammed: psi clipped at 0 at " + std::to_string(clipped_count) + " contacts (first: " +
+                             first_certificate + "); first solve: " + solve.result.message;
+      solve = std::move(again);
+      last_proximity_ = std::move(clipped);
+      s.space = space;
+      record.jammed_contacts = clipped_count;
+      record.solver_status = solve.result.status;
+      record.solver = solve.result.solver;
+      record.residual = solve.result.residual;
+      record.iterations += solve.result.iterations;
+      record.energy_gain = solve.energy_gain;
+      record.stabilisation_work = solve.stabilisation_work;
+      return true;
+    }
+    current = &again;
+  }
+  return false;
+}
+
 // Recovery: two half steps from the same state (nothing of the failed attempt is applied).
 StepRecord Simulation::recover_by_halving(const StepRecord& record, double h, double t0, int depth, int step_number) {
   StepRecord first = advance(0.5 * h, t0, depth + 1, step_number);
@@ -414,6 +502,7 @@ StepRecord Simulation::recover_by_halving(const StepRecord& record, double h, do
   merged.degraded = first.degraded != Degradation::None ? first.degraded : second.degraded;
   merged.proximity_corrected = first.proximity_corrected || second.proximity_corrected;
   merged.end_depth = std::max(first.end_depth, second.end_depth);
+  merged.jammed_contacts = std::max(first.jammed_contacts, second.jammed_contacts);
   return merged;
 }
 

@@ -8,8 +8,9 @@
 //      exchanges; when it does not verify, the dense attempts below run as before.
 //   2. Lemke (warm-started from options.warm_basis): exact, fast, complete for the contact LCPs
 //      (copositive-plus M) but may ray-terminate on the nonconvex (Egan) formulations.
-//      A ray with a checked infeasibility certificate (or any ray, with options.copositive_plus)
-//      ends the solve: Infeasible.
+//      A ray with a checked infeasibility certificate ends the solve: Infeasible. Any ray, with
+//      options.copositive_plus, ends it too, as RayTermination (a ray without a checked
+//      certificate is never reported Infeasible: issue 10 item 5).
 //   2b. Symmetric M with a non-negative diagonal (frictionless contact LCPs, J M^-1 J^T, are PSD):
 //      Lemke on M + eps I, eps = 1e-11 max|M_ii|, its answer checked against the original. Such
 //      LCPs are often rank-deficient (more contacts than velocity DOFs: a 117-row cell at h = 0.05
@@ -262,9 +263,10 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
     accept_if_verified(lcp, options.tolerance, r);
     attempts.push_back(describe(r));
     if (r.status == SolveStatus::Solved) return finish(std::move(r), std::move(attempts));
-    // A checked Farkas certificate, or a Lemke ray on a copositive-plus M (the caller's promise),
-    // proves infeasibility: nothing else can succeed.
-    if (r.status == SolveStatus::Infeasible && (r.certified_infeasible || options.copositive_plus)) {
+    // A checked Farkas certificate proves infeasibility: nothing else can succeed. A Lemke ray on a
+    // copositive-plus M (the caller's promise) ends the solve too, reported as RayTermination.
+    if ((r.status == SolveStatus::Infeasible && r.certified_infeasible) ||
+        (r.status == SolveStatus::RayTermination && options.copositive_plus)) {
       r.message = "auto: " + r.message;
       return finish(std::move(r), std::move(attempts));
     }

@@ -27,8 +27,9 @@
 //
 // Ray termination. For copositive-plus M (contact LCPs) a ray proves infeasibility; we check the
 // proof itself: the ray direction dz >= 0 with M^T dz <= 0 and q^T dz < 0 is a Farkas certificate
-// that no z >= 0 has M z + q >= 0. When the certificate fails the ray proves nothing: M is not
-// copositive-plus. Egan's max formulation is such a case: with d = e its second pivot brings in
+// that no z >= 0 has M z + q >= 0 (status Infeasible). When the certificate fails the ray proves
+// nothing (status RayTermination): M is not copositive-plus, or, for copositive M such as
+// Stewart–Trinkle's, q violates Lemke's sufficient condition (a jam, lcp/jam.h). Egan's max formulation is such a case: with d = e its second pivot brings in
 // g2, whose column (zero diagonal, M >= 0) only raises w, a ray; no positive covering vector we
 // tried reaches a solution, and its zero column p turns the needed active row d - gamma + 1 = 0
 // into a ray too. Then, for n <= kRestartMaxSize, we restart Lemke from other complementary bases
@@ -714,7 +715,9 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
     case PathEnd::Ray:
       result.message = out.detail;
       result.certified_infeasible = out.certified;
-      return finish(SolveStatus::Infeasible);
+      // Only a checked Farkas certificate is a proof; any other ray is undecided (issue 10 item 5:
+      // jammed Stewart–Trinkle LCPs end here, lcp/jam.h).
+      return finish(out.certified ? SolveStatus::Infeasible : SolveStatus::RayTermination);
     case PathEnd::PivotCap:
       result.message = "pivot cap reached (" + std::to_string(max_pivots) + " pivots";
       if (out.restarts > 0) result.message += ", " + std::to_string(out.restarts) + " restarts; first path: " + out.detail;

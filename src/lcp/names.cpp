@@ -12,6 +12,8 @@ const char* to_string(SolveStatus status) {
     case SolveStatus::IterationLimit: return "iteration_limit";
     case SolveStatus::NumericalBreakdown: return "numerical_breakdown";
     case SolveStatus::InvalidInput: return "invalid_input";
+    case SolveStatus::RayTermination: return "ray_termination";
+    case SolveStatus::Jammed: return "jammed";
   }
   return "unknown";
 }

@@ -104,6 +104,42 @@ check_lcp_infeasible_exits_1() {
 }
 CHECKS+=(check_lcp_infeasible_exits_1)
 
+# A Lemke ray without a checked Farkas certificate is undecided, never "infeasible" (issue 10
+# item 5). M = [-2 1; -2 1], q = (-1, 1): z = (0, 1) is feasible (so no Farkas certificate exists)
+# but no complementary basis solves it.
+check_lcp_uncertified_ray_is_ray_termination() {
+  printf '# feasible, unsolvable: Lemke ray without a certificate\n2\n-2 1\n-2 1\n-1 1\n' >"$WORK/ray.txt"
+  run "$PEGSIM" lcp solve "$WORK/ray.txt" --solver lemke
+  expect_code 1 && expect_one_json_line && expect_out_contains '"status":"ray_termination"'
+}
+CHECKS+=(check_lcp_uncertified_ray_is_ray_termination)
+
+# The wedged box's jammed Stewart-Trinkle LCP (tests/lcp/generators.h, wedged_box): whatever the
+# solver, its failure is decided as jammed; the structure is read off M and the jam certificate
+# names both wall contacts (normal rows 0 and 1).
+check_lcp_jammed_friction_lcp() {
+  cat >"$WORK/wedge_jam.txt" <<'LCP'
+# wedged box (mu 0.8, walls at 20 degrees, both gaps -1 mm): a jammed Stewart-Trinkle LCP
+8
+1.1754666676607664 -0.94151111077974459 0.48209070726490449 -0.48209070726490449 -0.16069690242163487 0.16069690242163487 0 0
+-0.94151111077974459 1.1754666676607664 0.16069690242163487 -0.16069690242163487 -0.48209070726490449 0.48209070726490449 0 0
+0.48209070726490449 0.16069690242163487 2.3245333323392336 -2.3245333323392336 0.55848888922025552 -0.55848888922025552 1 0
+-0.48209070726490449 -0.16069690242163487 -2.3245333323392336 2.3245333323392336 -0.55848888922025552 0.55848888922025552 1 0
+-0.16069690242163487 -0.48209070726490449 0.55848888922025552 -0.55848888922025552 2.3245333323392336 -2.3245333323392336 0 1
+0.16069690242163487 0.48209070726490449 -0.55848888922025552 0.55848888922025552 -2.3245333323392336 2.3245333323392336 0 1
+0.80000000000000004 0 -1 -1 0 0 0 0
+0 0.80000000000000004 0 0 -1 -1 0 0
+-0.13355217606024811 -0.13355217606024811 -0.092183846099097619 0.092183846099097619 0.092183846099097619 -0.092183846099097619 0 0
+LCP
+  run "$PEGSIM" lcp solve "$WORK/wedge_jam.txt" --solver newton
+  expect_code 1 && expect_one_json_line && expect_out_contains '"status":"jammed"' &&
+    expect_out_contains '"jammed_contacts":[0,1]'
+  local first=$?
+  run "$PEGSIM" lcp solve "$WORK/wedge_jam.txt" --solver lemke
+  [ $first -eq 0 ] && expect_code 1 && expect_out_contains '"status":"jammed"'
+}
+CHECKS+=(check_lcp_jammed_friction_lcp)
+
 check_lcp_malformed_names_line() {
   printf '# 2x2 with a short second row\n2\n1 2\n3\n4 5\n' >"$WORK/short_row.txt"
   run "$PEGSIM" lcp solve "$WORK/short_row.txt"

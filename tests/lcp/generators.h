@@ -4,6 +4,7 @@
 // and a reader for the handbook text files. Every function takes its generator explicitly.
 #pragma once
 
+#include <pegsim/lcp/jam.h>
 #include <pegsim/lcp/problem.h>
 
 #include <Eigen/Dense>
@@ -226,6 +227,58 @@ inline Lcp infeasible_contact_lcp(Scene2D s, Rng& rng) {
   lcp.q[nc - 2] = J.Wn.col(nc - 2).dot(s.velocity) - 1.0;
   lcp.q[nc - 1] = J.Wn.col(nc - 1).dot(s.velocity) - 1.0;
   return lcp;
+}
+
+// ---- jammed friction LCPs (issue 10 item 5, lcp/jam.h) ----------------------------------------
+
+// random_scene's bodies, normals and lever arms with penetrating and open gaps in [-2 mm, 10 mm]
+// and mu = 0.5: Stewart–Trinkle LCPs (friction_lcp, n = 4 contacts) of which some are jammed.
+inline Scene2D jam_scene(int bodies, int contacts, Rng& rng) {
+  Scene2D s = random_scene(bodies, contacts, rng);
+  for (Contact2D& k : s.contacts) {
+    k.gap = uniform(rng, -0.002, 0.010);
+    k.mu = 0.5;
+  }
+  return s;
+}
+
+// friction_lcp's structure for the jam certificate: z = (p_n, p_f, s), factor = M^{-1/2} [Wn Wf 0].
+inline StewartTrinkleStructure friction_structure(const Scene2D& s) {
+  const ContactJacobians J = contact_jacobians(s);
+  const int nc = static_cast<int>(J.Wn.cols());
+  StewartTrinkleStructure out;
+  out.factor = Mat::Zero(s.dofs(), 4 * nc);
+  const Vec root = J.Minv.cwiseSqrt();
+  out.factor.leftCols(nc) = root.asDiagonal() * J.Wn;
+  out.factor.middleCols(nc, 2 * nc) = root.asDiagonal() * J.Wf;
+  for (int c = 0; c < nc; ++c) {
+    out.contacts.push_back(FrictionContactRows{c, {nc + 2 * c, nc + 2 * c + 1}, 3 * nc + c, s.contacts[c].mu, c});
+  }
+  return out;
+}
+
+// A box (mass 1, inertia 1/6, centre at the origin) in a V-shaped wedge: contacts at (-0.5, 0) and
+// (0.5, 0) with normals (cos a, sin a) and (-cos a, sin a), a = 20 degrees, falling (v = -g h).
+// Pushed apart, both contacts slide up their walls and, for mu > tan a = 0.36, their friction
+// pushes the box down harder than the normals lift it: with gaps < 0 the cones hold each other
+// (equal impulses along the line between the contacts are in equilibrium, psi.c < 0): jammed.
+inline Scene2D wedged_box(double mu, double gap) {
+  Scene2D s;
+  s.centers.emplace_back(0.0, 0.0);
+  s.mass.push_back(1.0);
+  s.inertia.push_back(1.0 / 6.0);
+  const double a = 20.0 * std::numbers::pi / 180.0;
+  for (int side : {-1, 1}) {
+    Contact2D k;
+    k.point = Eigen::Vector2d(0.5 * side, 0.0);
+    k.normal = Eigen::Vector2d(-side * std::cos(a), std::sin(a));
+    k.gap = gap;
+    k.mu = mu;
+    s.contacts.push_back(k);
+  }
+  s.velocity = Vec::Zero(3);
+  s.velocity[1] = -9.81 * s.h;
+  return s;
 }
 
 // ---- textbook examples -----------------------------------------------------------------------

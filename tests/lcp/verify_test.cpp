@@ -176,6 +176,8 @@ TEST(Names, StatusAndSolverStringsRoundTrip) {
   EXPECT_STREQ(to_string(SolveStatus::IterationLimit), "iteration_limit");
   EXPECT_STREQ(to_string(SolveStatus::NumericalBreakdown), "numerical_breakdown");
   EXPECT_STREQ(to_string(SolveStatus::InvalidInput), "invalid_input");
+  EXPECT_STREQ(to_string(SolveStatus::RayTermination), "ray_termination");
+  EXPECT_STREQ(to_string(SolveStatus::Jammed), "jammed");
   for (SolverKind k : {SolverKind::Auto, SolverKind::Lemke, SolverKind::Newton, SolverKind::Pgs, SolverKind::Enumerate})
     EXPECT_EQ(parse_solver_kind(to_string(k)), k);
   EXPECT_FALSE(parse_solver_kind("Lemke").has_value());

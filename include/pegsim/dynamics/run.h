@@ -54,6 +54,9 @@ struct RunSummary {
   double energy_max_unexplained = 0.0;
   int energy_gain_steps = 0;
   double stabilisation_work_max = 0.0;  // largest one-step push-out work, J (spawns into occupied spots)
+  // Steps whose LCP was jammed and solved with psi clipped at the jammed contacts
+  // (StepRecord::jammed_contacts; issue 10 item 5). Not solver failures.
+  int jammed_steps = 0;
 };
 
 // A step may gain this much mechanical energy beyond its stabilisation work before it counts as a

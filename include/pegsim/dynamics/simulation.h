@@ -74,6 +74,10 @@ struct StepRecord {
   int alternative_cells = 0;     // other solved cells of an unconverged search tried
   int fixpoint_solves = 0;       // extra solves with re-linearised rows
   double end_depth = 0.0;        // deepest overlap of contact pairs at the end of the step (m)
+  // Jammed step (issue 10 item 5, Simulation::resolve_jam): the LCP failed with a checked jam
+  // certificate (lcp/jam.h) and was solved again with psi clipped at 0 at these many contacts
+  // (the certificates' contacts only). Such a step counts as solved: the jam is a decided case.
+  int jammed_contacts = 0;
   StepProfile profile;
   bool solved() const { return solver_status == SolveStatus::Solved; }
 };
@@ -146,6 +150,9 @@ class Simulation {
   void dump_failed(const ContactSolve& solve, int step, double h, double t0, int depth);
   // FailurePolicy::Continue after a failure that survived recovery: what is applied instead.
   Degradation degrade_safely(StepState& s, ContactSolve& solve, StepRecord& record);
+  // A failed step whose LCP is jammed (lcp/jam.h): solved again with psi clipped at 0 at the
+  // jammed contacts only; true when that solved (solve and last_proximity_ then hold it).
+  bool resolve_jam(StepState& s, ContactSolve& solve, StepRecord& record);
   // Stage 7, proximity corrector, and stage 8, end-of-step gap fixpoint (simulation.cpp).
   void correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record);
   void refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record);

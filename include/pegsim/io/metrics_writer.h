@@ -36,6 +36,8 @@
 //   vv_sites       vertex–vertex sites given a crossing condition (RowSystem::vv_sites): PEG's
 //                  fitting sites; for the Egan/Nguyen group models the sites whose vertex groups
 //                  were replaced (contact/configuration_sets.h); 0 for the standard model
+//   jammed_contacts  contacts whose psi was clipped at 0 because the step's LCP was jammed
+//                  (StepRecord::jammed_contacts, lcp/jam.h); 0 for every other step
 // Real numbers are written with "%.17g" (exact round trip); text fields are CSV-quoted when needed.
 #pragma once
 

@@ -10,10 +10,15 @@ namespace pegsim {
 
 enum class SolveStatus {
   Solved,              // verified: residual <= tolerance, z >= 0, w >= 0 (within tolerance), all finite
-  Infeasible,          // proven or reported no solution (e.g. Lemke ray termination)
+  Infeasible,          // no solution: a checked Farkas certificate (Lemke's ray), or enumeration exhausted
   IterationLimit,      // iteration or pivot cap reached (includes detected cycling)
   NumericalBreakdown,  // singular basis, NaN/Inf produced, line search failure, ...
   InvalidInput,        // dimensions mismatch, non-finite data
+  // Appended (issue 10 item 5): a Lemke ray is not a proof of infeasibility unless its Farkas
+  // certificate checks; without one it is only what it is.
+  RayTermination,      // Lemke ended on a ray that is no infeasibility certificate: undecided
+  Jammed,              // Stewart–Trinkle LCP with a checked jam certificate (lcp/jam.h): d in SOL(0, M)
+                       // with q.d < 0, so Lemke's sufficient condition fails; jammed_contacts lists it
 };
 
 const char* to_string(SolveStatus status);
@@ -30,6 +35,7 @@ struct LcpResult {
   std::vector<int> basis; // indices i with z_i basic at the end (warm start for the next solve)
   std::vector<std::string> attempts;  // Auto: what was tried, in order, with each outcome
   bool certified_infeasible = false;  // Infeasible with a checked Farkas certificate (Lemke's ray)
+  std::vector<int> jammed_contacts;   // Jammed: the contacts with c_k > 0 in the certificate (lcp/jam.h)
   bool status_ok() const { return status == SolveStatus::Solved; }
 };
 

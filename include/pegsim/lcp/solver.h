@@ -26,8 +26,9 @@ struct SolveOptions {
   bool warm_path_only = false;
   double pgs_relaxation = 1.0;           // PGS/SOR omega in (0, 2)
   // The caller's promise that M is copositive-plus (or, like Stewart–Trinkle friction LCPs, of a
-  // class where Lemke's ray termination proves infeasibility): Auto then reports a Lemke ray as
-  // Infeasible without further attempts. Auto detects symmetric PSD M itself.
+  // class where Lemke's ray termination proves infeasibility): Auto then stops at a Lemke ray
+  // without further attempts, reporting it as RayTermination unless its Farkas certificate checked
+  // (Infeasible). Auto detects symmetric PSD M itself.
   bool copositive_plus = false;
   // Auto: the pivoting attempts only (Lemke, its regularised variants), no Newton, enumeration or
   // PGS. For callers with a fallback of their own (the configuration search's cells: a failed
