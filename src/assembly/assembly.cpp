@@ -246,6 +246,39 @@ void check_dense_size(int n) {
                     "contact island is too large: space the bodies apart at spawn, or split the scene");
 }
 
+int largest_row_island(const RowSystem& rows, const InverseMass& inverse_mass) {
+  const int n = rows.size();
+  const std::vector<int> block_of = dof_blocks(inverse_mass);
+  // nodes: rows 0..n-1, then one per body block
+  std::vector<int> parent(static_cast<std::size_t>(n) + inverse_mass.blocks.size());
+  for (std::size_t i = 0; i < parent.size(); ++i) parent[i] = static_cast<int>(i);
+  const auto root = [&](int i) {
+    while (parent[static_cast<std::size_t>(i)] != i) i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+    return i;
+  };
+  const auto join = [&](int a, int b) {
+    a = root(a), b = root(b);
+    if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
+  };
+  const auto join_blocks = [&](int k, const SparseTerms& terms) {
+    for (const auto& [dof, value] : terms) {
+      const int b = dof >= 0 && dof < inverse_mass.dofs ? block_of[static_cast<std::size_t>(dof)] : -1;
+      if (b >= 0 && value != 0.0) join(k, n + b);
+    }
+  };
+  for (int k = 0; k < n; ++k) {
+    const Row& row = rows.rows()[static_cast<std::size_t>(k)];
+    join_blocks(k, row.velocity);
+    join_blocks(k, rows.variables()[static_cast<std::size_t>(k)].direction);
+    for (const auto& [j, value] : row.variables)
+      if (value != 0.0 && j >= 0 && j < n) join(k, j);
+  }
+  std::vector<int> size(parent.size(), 0);
+  int largest = 0;
+  for (int k = 0; k < n; ++k) largest = std::max(largest, ++size[static_cast<std::size_t>(root(k))]);
+  return largest;
+}
+
 Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free) {
   check_dense_size(rows.size());
   Lcp lcp;

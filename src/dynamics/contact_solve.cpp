@@ -4,7 +4,6 @@
 #include <pegsim/assembly/candidate.h>
 #include <pegsim/dynamics/configuration_search.h>
 #include <pegsim/dynamics/energy_audit.h>
-#include <pegsim/lcp/block_pivoting.h>
 #include <pegsim/lcp/components.h>
 
 #include <algorithm>
@@ -32,10 +31,13 @@ std::vector<std::vector<int>> active_by_source(const FreeSpace& space, const Con
   return active;
 }
 
-// The model's rows and LCP with the selection's active configurations as PEG's primaries.
-void emit_model(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
+// The model's rows and LCP with the selection's active configurations as PEG's primaries. With
+// guard_rows > 0, rows past it are first assembled sparse and, when their largest island passes
+// the guard too, the dense LCP is not built (returns false): a blown-up scene's thousands of rows
+// cost O(nonzeros) per step, not a dense n x n matrix (the playground repeats a diverged step).
+bool emit_model(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
                 const FreeSpace& space, const ConfigurationSelection* selection, const InverseMass& inverse_mass,
-                const Vec& nu_free, ContactSolve& solve) {
+                const Vec& nu_free, ContactSolve& solve, int guard_rows = 0) {
   auto t = Clock::now();
   ModelContext emit_context = context;
   std::vector<std::vector<int>> active;
@@ -47,8 +49,15 @@ void emit_model(const ContactModel& model, const ProximityResult& proximity, con
   model.emit(proximity, emit_context, solve.rows);
   solve.model_seconds += seconds_since(t);
   t = Clock::now();
+  if (guard_rows > 0 && solve.rows.size() > guard_rows &&
+      largest_row_island(solve.rows, inverse_mass) > guard_rows) {
+    solve.lcp = Lcp{};
+    solve.assembly_seconds += seconds_since(t);
+    return false;
+  }
   solve.lcp = assemble_lcp(solve.rows, inverse_mass, nu_free);
   solve.assembly_seconds += seconds_since(t);
+  return true;
 }
 
 // Gauss's objective |nu - nu_free|_M^2 / 2 of a cell's answer: the order in which the cells of an
@@ -69,13 +78,9 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   const FreeSpace& space = options.free_space != nullptr ? *options.free_space : computed;
   solve.model_seconds += seconds_since(t);
 
-  // 3. configuration search. Without nonconvex sites it is one convex cell, the model's own
-  // contacts; a large one still goes through it, because the cell is assembled and solved sparse
-  // (configuration_search.h) and then checked against the model's rows, where a direct solve of
-  // the model LCP is dense (issue 11: the U-contact-only steps of a pile).
+  // 3. configuration search
   ConfigurationSearch search;
-  const bool large = static_cast<int>(space.always.size()) >= kBlockPivotingMinSize;
-  if (options.configuration_search && (!space.disjunctions.empty() || large)) {
+  if (options.configuration_search && !space.disjunctions.empty()) {
     t = Clock::now();
     ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
     search_options.max_lcp_size = options.max_lcp_size;
@@ -115,7 +120,7 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   };
 
   // 4-6. the search's answer in the model's rows, completed and checked (candidate.h)
-  bool accepted = false;
+  bool accepted = false, past_guard = false;
   if (!search.solved_cells.empty()) {
     // the last cell first (converged: the Gauss answer); unconverged, the other solved cells by
     // Gauss's objective, each in the model's rows for its own selection
@@ -148,22 +153,23 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
       solve.selection = search.selection;
     }
   } else {
-    emit_model(model, proximity, context, space, nullptr, inverse_mass, nu_free, solve);
+    past_guard = !emit_model(model, proximity, context, space, nullptr, inverse_mass, nu_free, solve, options.max_lcp_size);
   }
 
   t = Clock::now();
   // The divergence guard stands before a solver's O(n^3) work, not before the O(n^2) check above.
   // It is per island (lcp/components.h): a large pile of independent small islands is no blow-up.
-  if (!accepted && (search.diverged || (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size &&
-                                        largest_component(solve.lcp.M) > options.max_lcp_size))) {
+  if (!accepted && (search.diverged || past_guard ||
+                    (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size &&
+                     largest_component(solve.lcp.M) > options.max_lcp_size))) {
     solve.diverged = true;
     solve.result = LcpResult{};
     solve.result.status = SolveStatus::NumericalBreakdown;
     solve.result.solver = "guard";
-    solve.result.message = "LCP of " + std::to_string(std::max(solve.lcp.size(), search.lcp_size)) +
+    solve.result.message = "LCP of " + std::to_string(std::max({solve.lcp.size(), solve.rows.size(), search.lcp_size})) +
                            " rows whose largest island exceeds the divergence guard (" + std::to_string(options.max_lcp_size) + ")";
     solve.result.residual = std::numeric_limits<double>::infinity();
-    solve.result.z = Vec::Zero(solve.lcp.size());
+    solve.result.z = Vec::Zero(solve.rows.size());
     solve.nu_next = nu_free;
     solve.solve_seconds += seconds_since(t);
     return solve;

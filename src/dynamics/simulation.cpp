@@ -252,7 +252,7 @@ ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, c
   record.groups = solve.rows.groups;
   record.traps = solve.rows.traps;
   record.vv_sites = solve.rows.vv_sites;
-  record.lcp_size = solve.lcp.size();
+  record.lcp_size = solve.lcp.size() > 0 ? solve.lcp.size() : solve.rows.size();  // guarded: not assembled dense
   record.search_rounds += solve.search_rounds;
   record.search_switches += solve.search_switches;
   record.search_converged = solve.search_converged;

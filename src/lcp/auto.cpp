@@ -2,7 +2,7 @@
 //
 // Strategy (every answer verified by finalize_result in the solver that produced it):
 //   1. q >= 0: z = 0.
-//   1b. n >= kBlockPivotingMinSize, M symmetric: block principal pivoting on a sparse factorisation
+//   1b. n >= kDenseBlockPivotingMinSize, M symmetric: block principal pivoting on a sparse factorisation
 //      (block_pivoting.h), from the warm basis: a large contact LCP couples each row with few
 //      others, and a dense Lemke basis costs n^3 (issue 11: a 200-body pile). A bounded number of
 //      exchanges; when it does not verify, the dense attempts below run as before.
@@ -191,7 +191,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
   newton_budget.stop_on_stagnation = true;
   std::vector<int> newton_active;  // Newton's active set {i : z_i > w_i}, a warm start for Lemke
   std::vector<std::function<LcpResult()>> plan;
-  if (n >= kBlockPivotingMinSize && is_symmetric(lcp.M)) {  // monotone: see sparse_lcp.h
+  if (n >= kDenseBlockPivotingMinSize && is_symmetric(lcp.M)) {  // monotone: see sparse_lcp.h
     plan.push_back([&] {
       SolveOptions bounded = options;
       bounded.max_iterations = block_pivoting_exchange_budget(n);

@@ -91,7 +91,10 @@ int pivot_blocks(const SparseMat& S, double shift, bool is_symmetric, const std:
   const int n = static_cast<int>(q.size());
   const double tol = 1e-13 * std::max(1.0, q.cwiseAbs().maxCoeff());
   int best_infeasible = n + 1, non_improving = 0;
-  for (int exchange = 0; exchange <= max_exchanges; ++exchange) {
+  // An infeasible LCP (the interpenetrated cells of a blown-up pour) never reaches 0 infeasible
+  // indices: give up when the best count has not improved for this many exchanges.
+  const int stagnation_limit = n / 2 + 20;
+  for (int exchange = 0; exchange <= max_exchanges && non_improving <= stagnation_limit; ++exchange) {
     std::vector<int> F, position(static_cast<std::size_t>(n), -1);
     for (int i : order)
       if (in_F[static_cast<std::size_t>(i)]) position[static_cast<std::size_t>(i)] = static_cast<int>(F.size()), F.push_back(i);

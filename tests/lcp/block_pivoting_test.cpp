@@ -70,8 +70,8 @@ TEST(BlockPivoting, WarmBasisFromTheAnswerIsOneFactorisation) {
 
 TEST(BlockPivoting, AutoUsesItForLargeContactLcps) {
   testgen::Rng rng(15);
-  const Lcp lcp = testgen::contact_lcp(testgen::random_scene(30, kBlockPivotingMinSize + 40, rng));
-  ASSERT_GE(lcp.size(), kBlockPivotingMinSize);
+  const Lcp lcp = testgen::contact_lcp(testgen::random_scene(80, kDenseBlockPivotingMinSize + 40, rng));
+  ASSERT_GE(lcp.size(), kDenseBlockPivotingMinSize);
   const LcpResult r = solve_auto(lcp);
   ASSERT_TRUE(r.status_ok()) << r.message;
   EXPECT_TRUE(verify_lcp(lcp, r.z).ok);

@@ -39,6 +39,13 @@ Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const V
 // time, for the large cells of piles (issue 11). No row bound: a dense fallback checks its own.
 SparseLcp assemble_sparse_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free);
 
+// The largest island of the LCP the rows assemble to, in rows, without assembling it: rows join
+// through the dynamic bodies their velocity or impulse terms touch and through their coupling
+// terms (union-find, O(terms)). Equal to largest_component of the assembled M up to exact
+// cancellation. The row guard's check (a blown-up pour: 1338 rows on 20 bodies, 47 ms per step
+// to assemble even sparse).
+int largest_row_island(const RowSystem& rows, const InverseMass& inverse_mass);
+
 // Throws LcpTooLarge when an n-row dense LCP would pass kMaxDenseLcpRows.
 void check_dense_size(int n);
 

@@ -21,7 +21,11 @@
 
 namespace pegsim {
 
-inline constexpr int kBlockPivotingMinSize = 64;  // solve_auto tries it first from this size
+inline constexpr int kBlockPivotingMinSize = 64;  // sparse LCPs (sparse_lcp.h) from this size
+// solve_auto on a dense LCP tries it first from this size: below it dense Lemke is a few ms, and
+// on the interpenetrated, infeasible LCPs of a blown-up standard pour a failing block pivoting
+// spent its whole budget at every retry (the playground's standard pour fell to 12 steps/s).
+inline constexpr int kDenseBlockPivotingMinSize = 256;
 
 // The exchanges solve_auto and solve_sparse_lcp allow before the dense attempts: 3 n + 100. A cold
 // start on a 500-row pile cell needs ~300 (most in Murty's one-at-a-time phase) at ~0.1 ms each;
