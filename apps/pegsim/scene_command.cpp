@@ -79,6 +79,20 @@ BodyCounts count_bodies(const Scene& scene) {
   return counts;
 }
 
+// The JSON line of a written scene.
+void print_written(const Scene& scene, const std::string& output, const std::string& source) {
+  const BodyCounts counts = count_bodies(scene);
+  const nlohmann::json line = {{"written", output},
+                               {"source", source},
+                               {"bodies", scene.bodies.size()},
+                               {"dynamic", counts.dynamic},
+                               {"friction", scene.friction},
+                               {"model", scene.settings.model},
+                               {"time_step", scene.settings.time_step},
+                               {"duration", scene.settings.duration}};
+  std::cout << line.dump() << "\n";
+}
+
 void apply_overrides(const Pour2dArgs& args, Scene& scene) {
   if (args.friction_option->count() > 0) {
     scene.friction = args.friction;
@@ -98,15 +112,7 @@ int run_pour2d(const Pour2dArgs& args) {
     // Belt and braces: the result must pass the same checks as any scene file.
     scene = scene_from_json(scene_to_json(scene), "scene pour2d");
     save_scene(scene, args.output);
-    const BodyCounts counts = count_bodies(scene);
-    nlohmann::json line = {{"written", args.output},
-                           {"source", from_file ? args.bodies_file : "seed " + std::to_string(args.seed)},
-                           {"bodies", scene.bodies.size()},
-                           {"dynamic", counts.dynamic},
-                           {"model", scene.settings.model},
-                           {"time_step", scene.settings.time_step},
-                           {"duration", scene.settings.duration}};
-    std::cout << line.dump() << "\n";
+    print_written(scene, args.output, from_file ? args.bodies_file : "seed " + std::to_string(args.seed));
     return kExitOk;
   } catch (const std::exception& e) {
     return bad_input(e.what());
@@ -134,16 +140,7 @@ int run_pile2d(const Pile2dArgs& args) {
     if (args.duration_option->count() > 0) scene.settings.duration = args.duration;
     scene = scene_from_json(scene_to_json(scene), "scene pile2d");
     save_scene(scene, args.output);
-    const BodyCounts counts = count_bodies(scene);
-    nlohmann::json line = {{"written", args.output},
-                           {"source", "pile2d seed " + std::to_string(args.seed)},
-                           {"bodies", scene.bodies.size()},
-                           {"dynamic", counts.dynamic},
-                           {"friction", scene.friction},
-                           {"model", scene.settings.model},
-                           {"time_step", scene.settings.time_step},
-                           {"duration", scene.settings.duration}};
-    std::cout << line.dump() << "\n";
+    print_written(scene, args.output, "pile2d seed " + std::to_string(args.seed));
     return kExitOk;
   } catch (const std::exception& e) {
     return bad_input(e.what());

@@ -92,6 +92,7 @@ LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOpt
     r.attempts = {"trivial: solved (q >= 0, z = 0)"};
     return r;
   }
+  std::vector<int> warm;
   if (kind == SolverKind::Auto && n >= kBlockPivotingMinSize && is_symmetric(lcp.M)) {
     SolveOptions bounded = options;
     bounded.max_iterations = block_pivoting_exchange_budget(n);
@@ -101,8 +102,12 @@ LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOpt
       r.attempts = std::move(attempts);
       return r;
     }
+    warm = std::move(r.basis);
   }
-  LcpResult r = solve_lcp(to_dense(lcp), kind, options);
+  // the dense attempts start from block pivoting's last guess: near the answer, Lemke's path is short
+  SolveOptions dense_options = options;
+  if (!warm.empty()) dense_options.warm_basis = &warm;
+  LcpResult r = solve_lcp(to_dense(lcp), kind, dense_options);
   attempts.insert(attempts.end(), r.attempts.begin(), r.attempts.end());
   r.attempts = std::move(attempts);
   return r;

@@ -2,6 +2,7 @@
 #include <pegsim/scene/body_frame.h>
 #include <pegsim/scene/pile2d.h>
 #include <pegsim/scene/random_polygon.h>
+#include <pegsim/scene/rectangle.h>
 
 #include <cmath>
 #include <numbers>
@@ -15,16 +16,6 @@ constexpr double kGravity = 9.8;
 constexpr double kFirstRowHeight = 0.3;
 constexpr double kJitter = 0.04;
 constexpr double kWallThickness = 0.4;
-
-Body static_box_part(const std::string& name, const Vec2& centre, const Vec2& half) {
-  Body body;
-  body.name = name;
-  body.is_static = true;
-  body.local_vertices = {Vec2(-half.x(), -half.y()), Vec2(half.x(), -half.y()), Vec2(half.x(), half.y()),
-                         Vec2(-half.x(), half.y())};
-  body.position = centre;
-  return body;
-}
 
 double bounding_radius(const Polygon& polygon) {
   double r = 0.0;
@@ -64,9 +55,9 @@ Scene make_pile2d(std::uint64_t seed, int count, double friction) {
   scene.settings.time_step = 0.01;
   scene.settings.duration = 3.0;
   const double t = kWallThickness;
-  scene.bodies.push_back(static_box_part("floor", Vec2(0.0, -0.5 * t), Vec2(inner_half + t, 0.5 * t)));
-  scene.bodies.push_back(static_box_part("left_wall", Vec2(-inner_half - 0.5 * t, 0.5 * top), Vec2(0.5 * t, 0.5 * top)));
-  scene.bodies.push_back(static_box_part("right_wall", Vec2(inner_half + 0.5 * t, 0.5 * top), Vec2(0.5 * t, 0.5 * top)));
+  scene.bodies.push_back(static_rectangle("floor", Vec2(0.0, -0.5 * t), Vec2(inner_half + t, 0.5 * t)));
+  scene.bodies.push_back(static_rectangle("left_wall", Vec2(-inner_half - 0.5 * t, 0.5 * top), Vec2(0.5 * t, 0.5 * top)));
+  scene.bodies.push_back(static_rectangle("right_wall", Vec2(inner_half + 0.5 * t, 0.5 * top), Vec2(0.5 * t, 0.5 * top)));
 
   std::mt19937_64 rng(seed);
   for (int k = 1; k <= count; ++k) {

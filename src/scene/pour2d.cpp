@@ -3,6 +3,7 @@
 #include <pegsim/scene/json_file.h>
 #include <pegsim/scene/pour2d.h>
 #include <pegsim/scene/random_polygon.h>
+#include <pegsim/scene/rectangle.h>
 
 #include <cmath>
 #include <numbers>
@@ -16,16 +17,6 @@ using nlohmann::json;
 constexpr double kGravity = 9.8;
 const Vec2 kLeftStart(-0.5, 0.8), kRightStart(0.5, 0.8);
 constexpr double kStartSpeed = 0.7;
-
-Body static_rectangle(const std::string& name, const Vec2& centre, const Vec2& half) {
-  Body body;
-  body.name = name;
-  body.is_static = true;
-  body.local_vertices = {Vec2(-half.x(), -half.y()), Vec2(half.x(), -half.y()), Vec2(half.x(), half.y()),
-                         Vec2(-half.x(), half.y())};
-  body.position = centre;
-  return body;
-}
 
 Scene empty_pour2d_scene() {
   Scene scene;
