@@ -6,7 +6,8 @@ plot when matplotlib is there.
 
   python3 scripts/bench_scale.py [--pegsim build/pegsim] [--counts 25,50,100] [--models peg,standard]
                                  [--friction 0,0.3] [--duration 1] [--seed 1] [--plot scale.png]
-One process at a time, single-threaded; run it on an otherwise idle machine for meaningful times."""
+One process at a time, single-threaded; run it on an otherwise idle machine for meaningful times.
+The plot needs matplotlib: Debian's python3-matplotlib, i.e. /usr/bin/python3 where another python3 comes first."""
 import argparse, csv, json, math, os, subprocess, sys, tempfile
 
 
