@@ -300,9 +300,14 @@ RunSummary simulate(const RenderPlan& plan, const std::string& model, bool quiet
   // A run that stopped (divergence guard, --on-failure stop) is drawn as it stopped in the frames
   // it did not reach, so a comparison still shows both sides.
   if (summary.stopped_early && next != plan.frame_steps.end()) {
+    // which guard stopped it (divergence_guard.h), in a caption's few words
+    const std::string& why = summary.divergence_reason;
+    const char* stop = !summary.diverged                                   ? "failed solve (--on-failure stop)"
+                       : why.find("left the scene") != std::string::npos ? "diverged (a body left the scene)"
+                       : why.find("kinetic energy") != std::string::npos ? "diverged (kinetic energy without a source)"
+                                                                          : "diverged (LCP over the --max-lcp guard)";
     char note[160];
-    std::snprintf(note, sizeof note, "stopped at t = %.3f s: %s (%d solver failures)", simulation.time(),
-                  summary.diverged ? "diverged (LCP over the --max-lcp guard)" : "failed solve (--on-failure stop)",
+    std::snprintf(note, sizeof note, "stopped at t = %.3f s: %s (%d solver failures)", simulation.time(), stop,
                   summary.solver_failures);
     for (; next != plan.frame_steps.end(); ++next) {
       Frame frame = capture_initial_frame(simulation);
