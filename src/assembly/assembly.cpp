@@ -9,6 +9,8 @@
 // LCP solvers are dense.
 #include <pegsim/assembly/assembly.h>
 
+#include <pegsim/lcp/union_find.h>
+
 #include <cstdio>
 #include <cmath>
 #include <sstream>
@@ -250,20 +252,11 @@ int largest_row_island(const RowSystem& rows, const InverseMass& inverse_mass) {
   const int n = rows.size();
   const std::vector<int> block_of = dof_blocks(inverse_mass);
   // nodes: rows 0..n-1, then one per body block
-  std::vector<int> parent(static_cast<std::size_t>(n) + inverse_mass.blocks.size());
-  for (std::size_t i = 0; i < parent.size(); ++i) parent[i] = static_cast<int>(i);
-  const auto root = [&](int i) {
-    while (parent[static_cast<std::size_t>(i)] != i) i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
-    return i;
-  };
-  const auto join = [&](int a, int b) {
-    a = root(a), b = root(b);
-    if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
-  };
+  UnionFind islands(n + static_cast<int>(inverse_mass.blocks.size()));
   const auto join_blocks = [&](int k, const SparseTerms& terms) {
     for (const auto& [dof, value] : terms) {
       const int b = dof >= 0 && dof < inverse_mass.dofs ? block_of[static_cast<std::size_t>(dof)] : -1;
-      if (b >= 0 && value != 0.0) join(k, n + b);
+      if (b >= 0 && value != 0.0) islands.unite(k, n + b);
     }
   };
   for (int k = 0; k < n; ++k) {
@@ -271,11 +264,11 @@ int largest_row_island(const RowSystem& rows, const InverseMass& inverse_mass) {
     join_blocks(k, row.velocity);
     join_blocks(k, rows.variables()[static_cast<std::size_t>(k)].direction);
     for (const auto& [j, value] : row.variables)
-      if (value != 0.0 && j >= 0 && j < n) join(k, j);
+      if (value != 0.0 && j >= 0 && j < n) islands.unite(k, j);
   }
-  std::vector<int> size(parent.size(), 0);
+  std::vector<int> size(static_cast<std::size_t>(n) + inverse_mass.blocks.size(), 0);
   int largest = 0;
-  for (int k = 0; k < n; ++k) largest = std::max(largest, ++size[static_cast<std::size_t>(root(k))]);
+  for (int k = 0; k < n; ++k) largest = std::max(largest, ++size[static_cast<std::size_t>(islands.root(k))]);
   return largest;
 }
 

@@ -32,9 +32,10 @@ std::vector<std::vector<int>> active_by_source(const FreeSpace& space, const Con
 }
 
 // The model's rows and LCP with the selection's active configurations as PEG's primaries. With
-// guard_rows > 0, rows past it are first assembled sparse and, when their largest island passes
-// the guard too, the dense LCP is not built (returns false): a blown-up scene's thousands of rows
-// cost O(nonzeros) per step, not a dense n x n matrix (the playground repeats a diverged step).
+// guard_rows > 0, rows past it have their largest island counted first (largest_row_island, no
+// assembly) and, when it passes the guard too, the dense LCP is not built (returns false): a
+// blown-up scene's thousands of rows cost O(terms) per step, not a dense n x n matrix (the
+// playground repeats a diverged step).
 bool emit_model(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
                 const FreeSpace& space, const ConfigurationSelection* selection, const InverseMass& inverse_mass,
                 const Vec& nu_free, ContactSolve& solve, int guard_rows = 0) {

@@ -1,5 +1,6 @@
 // Independent blocks of an LCP (components.h).
 #include <pegsim/lcp/components.h>
+#include <pegsim/lcp/union_find.h>
 
 #include <algorithm>
 #include <chrono>
@@ -8,20 +9,6 @@
 
 namespace pegsim {
 namespace {
-
-int find_root(std::vector<int>& parent, int i) {
-  while (parent[i] != i) {
-    parent[i] = parent[parent[i]];
-    i = parent[i];
-  }
-  return i;
-}
-
-void unite(std::vector<int>& parent, int a, int b) {
-  a = find_root(parent, a);
-  b = find_root(parent, b);
-  if (a != b) parent[std::max(a, b)] = std::min(a, b);  // the smaller index is the root
-}
 
 Lcp sub_lcp(const Lcp& lcp, const std::vector<int>& rows) {
   const int k = static_cast<int>(rows.size());
@@ -39,17 +26,16 @@ Lcp sub_lcp(const Lcp& lcp, const std::vector<int>& rows) {
 
 std::vector<std::vector<int>> lcp_components(const Mat& M) {
   const int n = static_cast<int>(M.rows());
-  std::vector<int> parent(static_cast<std::size_t>(n));
-  std::iota(parent.begin(), parent.end(), 0);
+  UnionFind islands(n);
   for (int j = 0; j < n; ++j) {
     for (int i = 0; i < n; ++i) {
-      if (i != j && M(i, j) != 0.0) unite(parent, i, j);
+      if (i != j && M(i, j) != 0.0) islands.unite(i, j);
     }
   }
   std::vector<int> slot(static_cast<std::size_t>(n), -1);
   std::vector<std::vector<int>> components;
   for (int i = 0; i < n; ++i) {
-    const int root = find_root(parent, i);
+    const int root = islands.root(i);
     if (slot[root] < 0) {
       slot[root] = static_cast<int>(components.size());
       components.emplace_back();

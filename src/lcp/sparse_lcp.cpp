@@ -1,6 +1,7 @@
 // Sparse LCPs (sparse_lcp.h).
 #include <pegsim/lcp/block_pivoting.h>
 #include <pegsim/lcp/sparse_lcp.h>
+#include <pegsim/lcp/union_find.h>
 
 #include <algorithm>
 #include <cmath>
@@ -10,14 +11,6 @@
 namespace pegsim {
 namespace {
 
-
-int find_root(std::vector<int>& parent, int i) {
-  while (parent[static_cast<std::size_t>(i)] != i) {
-    parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
-    i = parent[static_cast<std::size_t>(i)];
-  }
-  return i;
-}
 
 }  // namespace
 
@@ -64,17 +57,13 @@ bool is_symmetric(const SparseMat& M) {
 
 int largest_component(const SparseMat& M) {
   const int n = static_cast<int>(M.rows());
-  std::vector<int> parent(static_cast<std::size_t>(n));
-  std::iota(parent.begin(), parent.end(), 0);
+  UnionFind islands(n);
   for (int j = 0; j < M.outerSize(); ++j)
-    for (SparseMat::InnerIterator it(M, j); it; ++it) {
-      if (it.value() == 0.0) continue;
-      const int a = find_root(parent, static_cast<int>(it.row())), b = find_root(parent, j);
-      if (a != b) parent[static_cast<std::size_t>(std::max(a, b))] = std::min(a, b);
-    }
+    for (SparseMat::InnerIterator it(M, j); it; ++it)
+      if (it.value() != 0.0) islands.unite(static_cast<int>(it.row()), j);
   std::vector<int> size(static_cast<std::size_t>(n), 0);
   int largest = 0;
-  for (int i = 0; i < n; ++i) largest = std::max(largest, ++size[static_cast<std::size_t>(find_root(parent, i))]);
+  for (int i = 0; i < n; ++i) largest = std::max(largest, ++size[static_cast<std::size_t>(islands.root(i))]);
   return largest;
 }
 
