@@ -23,13 +23,16 @@ void SimulationFlags::add_to(CLI::App& command) {
                      "retry a failed step as halves, this many levels deep (default 2: down to h/4; 0: off)")
       ->check(CLI::Range(0, 8));
   command.add_option("--max-lcp", max_lcp_size,
-                     "row guard: stop the run at a step whose LCP island has more rows (default max(1000, 20 per dynamic body); 0: none)")
+                     "row guard: stop the run at a step whose LCP island has more rows (default max(1000, 20 per dynamic body), x4 with friction; 0: none)")
       ->check(CLI::NonNegativeNumber);
   command.add_flag("--no-configuration-search", no_configuration_search,
                    "let the LCP solver alone pick among a nonconvex model's LCP solutions (the papers' way; "
                    "default: Gauss's configuration search, verified against the model's LCP)");
   command.add_flag("--no-proximity-corrector", no_proximity_corrector,
                    "do not repeat proximity with the solved end velocities (default: repeat, solve again on new pairs)");
+  command.add_flag("--force-spawns", force_spawns,
+                   "spawn every body at its spawn time even inside a body already there (the PEG authors' pour; "
+                   "default: a body waits until its spot is free, counted as deferred_spawns)");
   command.add_option("--fixpoint-iterations", fixpoint_iterations,
                      "end-of-step gap fixpoint: re-solves while contact pairs overlap (default 4; 0: off)")
       ->check(CLI::Range(0, 20));
@@ -64,6 +67,7 @@ SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
   if (max_lcp_size) o.max_lcp_size = *max_lcp_size;
   o.configuration_search = !no_configuration_search;
   o.proximity_corrector = !no_proximity_corrector;
+  o.force_spawns = force_spawns;
   if (fixpoint_iterations) o.fixpoint_iterations = *fixpoint_iterations;
   if (fixpoint_tolerance) o.fixpoint_tolerance = *fixpoint_tolerance;
   return o;

@@ -150,6 +150,9 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     s.mean_vv_sites = vv_site_sum / s.steps;
   }
   s.escaped_bodies = count_escaped(simulation.bodies());
+  s.deferred_spawns = simulation.deferred_spawns();
+  s.max_spawn_delay = simulation.max_spawn_delay();
+  s.waiting_bodies = simulation.waiting_bodies();
   s.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return s;
 }
@@ -195,6 +198,9 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["mean_vv_sites"] = s.mean_vv_sites;
   j["divergence_reason"] = s.divergence_reason;
   j["jammed_steps"] = s.jammed_steps;
+  j["deferred_spawns"] = s.deferred_spawns;
+  j["max_spawn_delay"] = s.max_spawn_delay;
+  j["waiting_bodies"] = s.waiting_bodies;
   nlohmann::json bodies = nlohmann::json::array();
   for (const Body& b : final_bodies) {
     bodies.push_back({{"name", b.name},

@@ -8,6 +8,7 @@
 #include <pegsim/assembly/stewart_trinkle_structure.h>
 #include <pegsim/dynamics/contact_solve.h>
 #include <pegsim/dynamics/gap_fixpoint.h>
+#include <pegsim/geometry/overlap.h>
 #include <pegsim/io/lcp_dump.h>
 #include <pegsim/lcp/jam.h>
 #include <pegsim/proximity/proximity.h>
@@ -31,6 +32,41 @@ double seconds_since(Clock::time_point start) {
 // Bodies enter at their spawn time; a tiny tolerance keeps t = k*h from missing spawn_time = k*h
 // by rounding.
 bool is_spawned(const Body& body, double time, double h) { return body.spawn_time <= time + 1e-9 * h; }
+
+// Relative to the smaller body's area: touching is free, any real overlap is not.
+constexpr double kSpawnOverlapTolerance = 1e-9;
+
+struct Box2 {
+  Vec2 lo, hi;
+};
+
+Box2 bounding_box(const Polygon& p) {
+  Box2 box{p.front(), p.front()};
+  for (const Vec2& v : p) {
+    box.lo = box.lo.cwiseMin(v);
+    box.hi = box.hi.cwiseMax(v);
+  }
+  return box;
+}
+
+bool boxes_overlap(const Box2& a, const Box2& b) {
+  return a.lo.x() < b.hi.x() && b.lo.x() < a.hi.x() && a.lo.y() < b.hi.y() && b.lo.y() < a.hi.y();
+}
+
+bool spot_is_free(const std::vector<Body>& bodies, const std::vector<char>& active, std::size_t candidate) {
+  const Polygon shape = bodies[candidate].world_vertices();
+  if (shape.size() < 3) return true;
+  const Box2 box = bounding_box(shape);
+  const double area = std::abs(signed_area(shape));
+  for (std::size_t j = 0; j < bodies.size(); ++j) {
+    if (!active[j] || j == candidate) continue;
+    const Polygon other = bodies[j].world_vertices();
+    if (other.size() < 3 || !boxes_overlap(box, bounding_box(other))) continue;
+    const double limit = kSpawnOverlapTolerance * std::min(area, std::abs(signed_area(other)));
+    if (convex_intersection_area(shape, other) > limit) return false;
+  }
+  return true;
+}
 
 // Generalized-velocity layout: 3 DOFs (vx, vy, omega) per active dynamic body; -1 otherwise.
 std::vector<int> dof_offsets(const std::vector<Body>& bodies, const std::vector<char>& active) {
@@ -194,18 +230,52 @@ Simulation::Simulation(Scene scene, SimulationOptions options)
   }
   if (options_.max_lcp_size < 0) {  // kAutoLcpGuard
     const auto dynamic = std::count_if(scene_.bodies.begin(), scene_.bodies.end(), [](const Body& b) { return !b.is_static; });
-    options_.max_lcp_size = std::max(kAutoLcpGuardFloor, kAutoLcpGuardRowsPerBody * static_cast<int>(dynamic));
+    const bool frictional = std::any_of(scene_.bodies.begin(), scene_.bodies.end(), [](const Body& b) { return b.friction > 0.0; });
+    options_.max_lcp_size = std::max(kAutoLcpGuardFloor, kAutoLcpGuardRowsPerBody * static_cast<int>(dynamic)) *
+                            (frictional ? kAutoLcpGuardFrictionFactor : 1);
   }
 }
 
-std::vector<char> Simulation::active_bodies() const { return active_at(time_); }
+std::vector<char> Simulation::active_bodies() const { return admissible_at(time_); }
 
-std::vector<char> Simulation::active_at(double t) const {
-  std::vector<char> active(scene_.bodies.size());
+// A due body enters only where it overlaps no body already in (or entering before it, in scene
+// order): entering inside another body would demand a push-out of arbitrary speed.
+std::vector<char> Simulation::admissible_at(double t) const {
+  std::vector<char> active(scene_.bodies.size(), 0);
+  for (std::size_t i = 0; i < scene_.bodies.size(); ++i) active[i] = i < active_.size() && active_[i];
   for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
-    active[i] = is_spawned(scene_.bodies[i], t, options_.time_step);
+    if (active[i] || !is_spawned(scene_.bodies[i], t, options_.time_step)) continue;
+    // The scene's initial state (spawn time 0) is the user's, overlaps included: only later
+    // arrivals wait.
+    const bool initial = !(scene_.bodies[i].spawn_time > 0.0);
+    active[i] = options_.force_spawns || initial || spot_is_free(scene_.bodies, active, i);
   }
   return active;
+}
+
+int Simulation::waiting_bodies() const {
+  const std::vector<char> next = admissible_at(time_);
+  int waiting = 0;
+  for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
+    waiting += !next[i] && is_spawned(scene_.bodies[i], time_, options_.time_step);
+  }
+  return waiting;
+}
+
+void Simulation::admit_spawns() {
+  active_ = admissible_at(time_);
+  waited_.resize(scene_.bodies.size(), 0);
+  for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
+    if (!is_spawned(scene_.bodies[i], time_, options_.time_step)) continue;
+    if (!active_[i] && !waited_[i]) {
+      waited_[i] = 1;
+      ++deferred_spawns_;
+    }
+    if (active_[i] && waited_[i] == 1) {  // entering now, after its wait
+      waited_[i] = 2;
+      max_spawn_delay_ = std::max(max_spawn_delay_, time_ - scene_.bodies[i].spawn_time);
+    }
+  }
 }
 
 StepRecord Simulation::step() {
@@ -213,6 +283,7 @@ StepRecord Simulation::step() {
   const std::vector<Body> before = scene_.bodies;
   StepRecord record;
   try {
+    admit_spawns();
     record = advance(options_.time_step, time_, 0, steps_ + 1);
   } catch (const LcpTooLarge& e) {
     scene_.bodies = before;
@@ -291,7 +362,7 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   StepState s;
   s.h = h;
   s.t0 = t0;
-  s.active = active_at(t0);
+  s.active = active_;  // fixed at the step's start (admit_spawns), also for its halves
   s.offsets = dof_offsets(scene_.bodies, s.active);
   s.inv_mass = inverse_mass(scene_.bodies, s.offsets);
   s.nu_free = free_velocities(gather_velocities(scene_.bodies, s.offsets, s.inv_mass.dofs), s.offsets, scene_.gravity, h);

@@ -57,6 +57,11 @@ struct RunSummary {
   // Steps whose LCP was jammed and solved with psi clipped at the jammed contacts
   // (StepRecord::jammed_contacts; issue 10 item 5). Not solver failures.
   int jammed_steps = 0;
+  // Bodies whose spawn pose was occupied and that waited for a free spot (SimulationOptions::
+  // force_spawns), the longest wait (s), and bodies still waiting at the end.
+  int deferred_spawns = 0;
+  double max_spawn_delay = 0.0;
+  int waiting_bodies = 0;
 };
 
 // A step may gain this much mechanical energy beyond its stabilisation work before it counts as a

@@ -85,6 +85,9 @@ struct StepRecord {
 inline constexpr int kAutoLcpGuard = -1;
 inline constexpr int kAutoLcpGuardFloor = 1000;
 inline constexpr int kAutoLcpGuardRowsPerBody = 20;
+// A frictional contact has 4 rows in 2D (normal, two friction directions, slip rate): the guard
+// counts contacts, not friction rows (20 frictional polygons at h = 0.05 legitimately reach 1100 rows).
+inline constexpr int kAutoLcpGuardFrictionFactor = 4;
 
 struct SimulationOptions {
   std::string model = "standard";
@@ -101,11 +104,18 @@ struct SimulationOptions {
   // Row guard: a step whose LCP island has more rows than this is not solved (an interpenetrated,
   // blown-up scene grows it past any pile's); the step is recorded as diverged and not applied, and
   // run_simulation stops there. Checking the configuration search's answer against a larger model
-  // LCP is allowed. 0: no limit. kAutoLcpGuard (default): max(1000, 20 x dynamic bodies), since a
+  // LCP is allowed. 0: no limit. kAutoLcpGuard (default): max(1000, 20 x dynamic bodies), times 4
+  // when any body has friction, since a
   // pile without overlap has a bounded number of contact rows per body (a 500-body pile: ~7 per
   // body) and a fixed 1000 stopped legitimate 200-body piles (issue 11). The physical guards
   // (energy without a source, bodies far out of the scene) are in run_simulation (run.h).
   int max_lcp_size = kAutoLcpGuard;
+  // Spawning: a body arriving later (spawn_time > 0) whose spawn pose overlaps a body already in the scene waits (at its spawn
+  // pose and velocity) until the spot is free, checked at each step's start, instead of being
+  // pushed out of the other body at whatever speed the push-out demands (issue 10: frictional
+  // pours pile up to the spawn point). true: every body enters at its spawn time regardless
+  // (the PEG authors' pour; their frictionless piles never reach it).
+  bool force_spawns = false;
   // Configuration search (configuration_search.h): models with nonconvex sites get the Gauss-least-
   // constraint configuration, verified against their own LCP; false: the LCP solver alone picks
   // among the LCP's solutions (the papers' way; admits phantom forces, known_issues.h).
@@ -134,8 +144,14 @@ class Simulation {
   std::vector<Body>& mutable_bodies() { return scene_.bodies; }
   const Scene& scene() const { return scene_; }
   const SimulationOptions& options() const { return options_; }
-  // Bodies taking part at the current time (spawn_time <= time).
+  // Bodies taking part in the next step: those already in, plus those due (spawn_time <= time)
+  // whose spot is free (or all due ones under force_spawns).
   std::vector<char> active_bodies() const;
+  // Bodies that had to wait for a free spot (counted once each), and the longest wait (s).
+  int deferred_spawns() const { return deferred_spawns_; }
+  double max_spawn_delay() const { return max_spawn_delay_; }
+  // Bodies due but still waiting now.
+  int waiting_bodies() const;
   // Last step's proximity and rows (for rendering / inspection).
   const ProximityResult& last_proximity() const { return last_proximity_; }
   const Vec& last_impulses() const { return last_z_; }
@@ -161,7 +177,8 @@ class Simulation {
                                    const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
                                    const FreeSpace& space, const ContactSolve* previous = nullptr,
                                    bool verify = true) const;
-  std::vector<char> active_at(double t) const;
+  std::vector<char> admissible_at(double t) const;
+  void admit_spawns();  // at a step's start: fixes active_ for the step, counts waits
   Scene scene_;
   SimulationOptions options_;
   std::unique_ptr<ContactModel> model_;
@@ -171,6 +188,10 @@ class Simulation {
   RowSystem last_rows_;
   Vec last_z_;
   std::vector<int> warm_basis_;
+  std::vector<char> active_;       // bodies in the scene during the current step
+  std::vector<char> waited_;       // 1: waiting for a free spot, 2: entered after a wait
+  int deferred_spawns_ = 0;
+  double max_spawn_delay_ = 0.0;
   std::vector<std::string> failed_dumps_;
 };
 
