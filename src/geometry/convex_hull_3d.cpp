@@ -61,9 +61,12 @@ class QhullRun {
   QhullRun& operator=(const QhullRun&) = delete;
 
   qhT* qh() { return &qh_; }
+  FILE* error_stream() { return error_stream_; }
+  // qhull's first message line, e.g. "QH6154 Qhull precision error: Initial simplex is flat (...)".
   std::string error_message() {
     if (error_stream_) std::fflush(error_stream_);
-    return error_text_ ? std::string(error_text_, error_size_) : std::string();
+    const std::string text = error_text_ ? std::string(error_text_, error_size_) : std::string();
+    return text.substr(0, text.find('\n'));
   }
 
  private:
@@ -97,10 +100,11 @@ HullTriangles qhull_convex_hull(const std::vector<Vec3>& points) {
   QhullRun run;
   qhT* qh = run.qh();
   char options[] = "qhull Qt";
+  // Messages go to our stream (a null errfile would make qhull print to stderr).
   const int exit_code = qh_new_qhull(qh, 3, static_cast<int>(points.size()), coordinates.data(), False, options,
-                                     nullptr, nullptr);
+                                     nullptr, run.error_stream());
   if (exit_code != 0) {
-    throw std::invalid_argument("convex hull: qhull failed (flat or degenerate points?): " + run.error_message());
+    throw std::invalid_argument("convex hull: flat or degenerate points: " + run.error_message());
   }
   HullTriangles hull;
   facetT* facet = nullptr;

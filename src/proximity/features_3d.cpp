@@ -59,8 +59,9 @@ std::pair<Vec3, Vec3> into_faces(const Polyhedron& shape, const PolyhedronEdge& 
   return {left.normalized(), right.normalized()};
 }
 
-Contact3d point_pair(FeaturePair3d kind, const ProximityBody3d& a, int feature_a, const ProximityBody3d& b, int feature_b,
-                     const Vec3& pa, const Vec3& pb, const Vec3& fallback_normal) {
+// The contact record shared by the four kinds: nearest points, normal and signed gap along it.
+Contact3d feature_contact(FeaturePair3d kind, const ProximityBody3d& a, int feature_a, const ProximityBody3d& b, int feature_b,
+                          const Vec3& pa, const Vec3& pb, const Vec3& normal, double gap) {
   Contact3d c;
   c.kind = kind;
   c.body_a = a.index;
@@ -69,9 +70,17 @@ Contact3d point_pair(FeaturePair3d kind, const ProximityBody3d& a, int feature_a
   c.feature_b = feature_b;
   c.point_a = pa;
   c.point_b = pb;
-  c.gap = (pb - pa).norm();
-  c.normal = c.gap > 0.0 ? Vec3((pb - pa) / c.gap) : fallback_normal;
+  c.normal = normal;
+  c.gap = gap;
   return c;
+}
+
+// Vertex–edge and vertex–vertex: the normal along the nearest points, the gap their distance.
+Contact3d point_pair(FeaturePair3d kind, const ProximityBody3d& a, int feature_a, const ProximityBody3d& b, int feature_b,
+                     const Vec3& pa, const Vec3& pb, const Vec3& fallback_normal) {
+  const double distance = (pb - pa).norm();
+  const Vec3 normal = distance > 0.0 ? Vec3((pb - pa) / distance) : fallback_normal;
+  return feature_contact(kind, a, feature_a, b, feature_b, pa, pb, normal, distance);
 }
 
 // Rules 1-3 for A's vertices against B (features_3d.h).
@@ -92,17 +101,8 @@ void vertex_features(const ProximityBody3d& a, const ProximityBody3d& b, double 
       const double g = gaps[static_cast<std::size_t>(f)];
       const bool near = std::abs(g) <= threshold && (g >= 0.0 || inside);
       if (!(near || (inside && f == exit_face)) || !projects_into_face(sb, f, p, tol)) continue;
-      Contact3d c;
-      c.kind = FeaturePair3d::vertex_face;
-      c.body_a = a.index;
-      c.body_b = b.index;
-      c.feature_a = va;
-      c.feature_b = f;
-      c.normal = -sb.faces[static_cast<std::size_t>(f)].normal;
-      c.gap = g;
-      c.point_a = p;
-      c.point_b = p + g * c.normal;
-      out.push_back(c);
+      const Vec3 n = -sb.faces[static_cast<std::size_t>(f)].normal;
+      out.push_back(feature_contact(FeaturePair3d::vertex_face, a, va, b, f, p, p + g * n, n, g));
     }
     if (inside) continue;
     for (int e = 0; e < static_cast<int>(sb.edges.size()); ++e) {
@@ -143,7 +143,8 @@ void edge_edge_features(const ProximityBody3d& a, const ProximityBody3d& b, doub
     const PolyhedronEdge& edge_a = a.shape.edges[static_cast<std::size_t>(ea)];
     const Vec3& a0 = a.shape.vertices[static_cast<std::size_t>(edge_a.v0)];
     const Vec3 da = a.shape.vertices[static_cast<std::size_t>(edge_a.v1)] - a0;
-    const auto [ta_left, ta_right] = into_faces(a.shape, edge_a);
+    // Plain variables, not structured bindings: clang 14 (emscripten 3.1.6) cannot capture those.
+    const std::pair<Vec3, Vec3> ta = into_faces(a.shape, edge_a);
     for (int eb = 0; eb < static_cast<int>(b.shape.edges.size()); ++eb) {
       const PolyhedronEdge& edge_b = b.shape.edges[static_cast<std::size_t>(eb)];
       const Vec3& b0 = b.shape.vertices[static_cast<std::size_t>(edge_b.v0)];
@@ -159,9 +160,9 @@ void edge_edge_features(const ProximityBody3d& a, const ProximityBody3d& b, doub
       if (s <= interior || s >= 1.0 - interior || t <= interior || t >= 1.0 - interior) continue;
       const Vec3 pa = a0 + s * da, pb = b0 + t * db;
       Vec3 n = cross.normalized();
-      const auto [tb_left, tb_right] = into_faces(b.shape, edge_b);
+      const std::pair<Vec3, Vec3> tb = into_faces(b.shape, edge_b);
       auto applicability = [&](const Vec3& m) {
-        return std::min({-m.dot(ta_left), -m.dot(ta_right), m.dot(tb_left), m.dot(tb_right)});
+        return std::min({-m.dot(ta.first), -m.dot(ta.second), m.dot(tb.first), m.dot(tb.second)});
       };
       double score = applicability(n);
       if (applicability(-n) > score) {
@@ -170,16 +171,7 @@ void edge_edge_features(const ProximityBody3d& a, const ProximityBody3d& b, doub
       }
       const double gap = n.dot(pb - pa);
       if (std::abs(gap) > threshold || score < min_applicability) continue;
-      Contact3d c;
-      c.kind = FeaturePair3d::edge_edge;
-      c.body_a = a.index;
-      c.body_b = b.index;
-      c.feature_a = ea;
-      c.feature_b = eb;
-      c.point_a = pa;
-      c.point_b = pb;
-      c.normal = n;
-      c.gap = gap;
+      Contact3d c = feature_contact(FeaturePair3d::edge_edge, a, ea, b, eb, pa, pb, n, gap);
       c.applicability = score;
       out.push_back(c);
     }

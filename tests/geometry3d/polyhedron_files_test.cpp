@@ -85,7 +85,7 @@ TEST(PolyhedronFiles, JsonErrorsNameFieldAndReason) {
   EXPECT_EQ(message_of(load(R"({"vertices": [[0,0,0],[1,"a",0]]})")),
             "s.json: bodies[1]: vertices[1][1]: expected a number, got string \"a\"");
   EXPECT_NE(message_of(load(R"({"vertices": [[0,0,0],[1,0,0],[0,1,0],[1,1,0]]})"))
-                .find("s.json: bodies[1]: vertices: degenerate hull:"),
+                .find("s.json: bodies[1]: vertices: degenerate hull: convex hull: flat or degenerate points: QH"),
             std::string::npos);
   EXPECT_EQ(message_of(load(R"({"vertices": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]], "faces": [[0,2,1],[0,1,3],[0,3,2],[1,2,1.5]]})")),
             "s.json: bodies[1]: faces[3][2]: expected a vertex index (integer), got number 1.5");
