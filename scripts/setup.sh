@@ -10,6 +10,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsiconos-numerics-dev
   libglpk-dev
+  libqhull-dev
   libcairo2-dev ffmpeg
   python3 python3-matplotlib python3-numpy
   # the browser playground: the engine in WebAssembly, and its end-to-end test in headless Chromium

@@ -1,0 +1,43 @@
+// Narrow phase for one pair of convex polyhedra in the world frame: which of the four feature
+// pairs of PEG §5.2 (contact3d.h) lie within the pair's distance threshold D. Rules (the nearest
+// points interior to both features; a vertex is its own interior):
+//  1. vertex–face: the vertex projects into the face (closed polygon) and |gap| <= D, with gap >= 0
+//     unless the vertex is inside the other body (behind every face). A vertex inside always gets
+//     its exit face (largest gap), however deep, as the 2D exit edge (narrow_phase.h rule 2).
+//  2. vertex–edge: the nearest point of the edge is interior, distance <= D, the vertex is outside
+//     the body and in front of at least one of the edge's two faces.
+//  3. vertex–vertex: distance <= D, neither vertex inside the other body.
+//  4. edge–edge: the edges are not parallel, the nearest points of their lines are interior to both
+//     segments, |gap| <= D and applicability >= min_edge_applicability (0 minus rounding by default;
+//     PEG's relaxation, e.g. -0.4, admits more).
+// Rules 1-3 run both ways (each body's vertices against the other); rule 3 and 4 once per pair.
+#pragma once
+
+#include <pegsim/proximity/broad_phase_3d.h>
+#include <pegsim/proximity/contact3d.h>
+
+namespace pegsim {
+
+inline constexpr double kEdgeEdgeApplicabilityFloor = -1e-9;
+
+// A body as the narrow phase sees it: world-frame shape and the step's motion bounds.
+struct ProximityBody3d {
+  int index = -1;
+  Polyhedron shape;               // world frame
+  bool is_static = false;
+  double reach = 0.0;             // how far any point can move in the step (proximity_3d.h)
+  Vec3 velocity = Vec3::Zero();   // of the centre of mass
+  double spin_speed = 0.0;        // |omega| R
+  Aabb3d bounds;                  // of the shape's vertices, not grown
+};
+
+// Nearest-point geometry used by the rules (exposed for tests and the contact models).
+// Parameter of the point of segment [s0, s1] nearest to p, clamped to [0, 1].
+double nearest_segment_parameter(const Vec3& p, const Vec3& s0, const Vec3& s1);
+// True when the projection of p on the face's plane lies in the face (within `tolerance`).
+bool projects_into_face(const Polyhedron& shape, int face, const Vec3& p, double tolerance);
+
+std::vector<Contact3d> pair_features_3d(const ProximityBody3d& a, const ProximityBody3d& b, double threshold,
+                                        double min_edge_applicability = kEdgeEdgeApplicabilityFloor);
+
+}  // namespace pegsim

@@ -1,0 +1,198 @@
+// The four feature pairs of PEG §5.2 for one body pair (features_3d.h).
+#include <pegsim/proximity/features_3d.h>
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+namespace pegsim {
+
+const char* feature_pair_name(FeaturePair3d kind) {
+  switch (kind) {
+    case FeaturePair3d::vertex_face: return "vertex-face";
+    case FeaturePair3d::edge_edge: return "edge-edge";
+    case FeaturePair3d::vertex_edge: return "vertex-edge";
+    case FeaturePair3d::vertex_vertex: return "vertex-vertex";
+  }
+  return "?";
+}
+
+double nearest_segment_parameter(const Vec3& p, const Vec3& s0, const Vec3& s1) {
+  const Vec3 d = s1 - s0;
+  const double length2 = d.squaredNorm();
+  if (!(length2 > 0.0)) return 0.0;
+  return std::clamp((p - s0).dot(d) / length2, 0.0, 1.0);
+}
+
+bool projects_into_face(const Polyhedron& shape, int face, const Vec3& p, double tolerance) {
+  const PolyhedronFace& f = shape.faces[static_cast<std::size_t>(face)];
+  for (std::size_t i = 0; i < f.vertices.size(); ++i) {
+    const Vec3& s0 = shape.vertices[static_cast<std::size_t>(f.vertices[i])];
+    const Vec3& s1 = shape.vertices[static_cast<std::size_t>(f.vertices[(i + 1) % f.vertices.size()])];
+    const Vec3 outward = (s1 - s0).cross(f.normal);  // in the plane, away from the face (CCW loop)
+    if (outward.dot(p - s0) > tolerance * outward.norm()) return false;
+  }
+  return true;
+}
+
+namespace {
+
+// Geometry scale for the rounding tolerances: the pair's largest coordinate.
+double pair_tolerance(const ProximityBody3d& a, const ProximityBody3d& b) {
+  const double scale = std::max({a.bounds.lo.cwiseAbs().maxCoeff(), a.bounds.hi.cwiseAbs().maxCoeff(),
+                                 b.bounds.lo.cwiseAbs().maxCoeff(), b.bounds.hi.cwiseAbs().maxCoeff(), 1.0});
+  return 1e-12 * scale;
+}
+
+Vec3 mean_face_normal(const Polyhedron& shape, const std::vector<int>& faces) {
+  Vec3 n = Vec3::Zero();
+  for (int f : faces) n += shape.faces[static_cast<std::size_t>(f)].normal;
+  return n.normalized();
+}
+
+// Unit in-face directions from edge e into its left and right faces (CCW loops: a face lies to
+// the left of its own traversal, seen from outside).
+std::pair<Vec3, Vec3> into_faces(const Polyhedron& shape, const PolyhedronEdge& e) {
+  const Vec3 d = (shape.vertices[static_cast<std::size_t>(e.v1)] - shape.vertices[static_cast<std::size_t>(e.v0)]).normalized();
+  const Vec3 left = shape.faces[static_cast<std::size_t>(e.face_left)].normal.cross(d);
+  const Vec3 right = d.cross(shape.faces[static_cast<std::size_t>(e.face_right)].normal);
+  return {left.normalized(), right.normalized()};
+}
+
+// The contact record shared by the four kinds: nearest points, normal and signed gap along it.
+Contact3d feature_contact(FeaturePair3d kind, const ProximityBody3d& a, int feature_a, const ProximityBody3d& b, int feature_b,
+                          const Vec3& pa, const Vec3& pb, const Vec3& normal, double gap) {
+  Contact3d c;
+  c.kind = kind;
+  c.body_a = a.index;
+  c.body_b = b.index;
+  c.feature_a = feature_a;
+  c.feature_b = feature_b;
+  c.point_a = pa;
+  c.point_b = pb;
+  c.normal = normal;
+  c.gap = gap;
+  return c;
+}
+
+// Vertex–edge and vertex–vertex: the normal along the nearest points, the gap their distance.
+Contact3d point_pair(FeaturePair3d kind, const ProximityBody3d& a, int feature_a, const ProximityBody3d& b, int feature_b,
+                     const Vec3& pa, const Vec3& pb, const Vec3& fallback_normal) {
+  const double distance = (pb - pa).norm();
+  const Vec3 normal = distance > 0.0 ? Vec3((pb - pa) / distance) : fallback_normal;
+  return feature_contact(kind, a, feature_a, b, feature_b, pa, pb, normal, distance);
+}
+
+// Rules 1-3 for A's vertices against B (features_3d.h).
+void vertex_features(const ProximityBody3d& a, const ProximityBody3d& b, double threshold, double tol,
+                     std::vector<Contact3d>& out) {
+  const Polyhedron& sb = b.shape;
+  std::vector<double> gaps(sb.faces.size());
+  for (int va = 0; va < static_cast<int>(a.shape.vertices.size()); ++va) {
+    const Vec3& p = a.shape.vertices[static_cast<std::size_t>(va)];
+    if (!b.bounds.overlaps(Aabb3d{p - Vec3::Constant(threshold), p + Vec3::Constant(threshold)})) continue;
+    int exit_face = 0;
+    for (std::size_t f = 0; f < sb.faces.size(); ++f) {
+      gaps[f] = sb.faces[f].signed_distance(p);
+      if (gaps[f] > gaps[static_cast<std::size_t>(exit_face)]) exit_face = static_cast<int>(f);
+    }
+    const bool inside = gaps[static_cast<std::size_t>(exit_face)] <= 0.0;
+    for (int f = 0; f < static_cast<int>(sb.faces.size()); ++f) {
+      const double g = gaps[static_cast<std::size_t>(f)];
+      const bool near = std::abs(g) <= threshold && (g >= 0.0 || inside);
+      if (!(near || (inside && f == exit_face)) || !projects_into_face(sb, f, p, tol)) continue;
+      const Vec3 n = -sb.faces[static_cast<std::size_t>(f)].normal;
+      out.push_back(feature_contact(FeaturePair3d::vertex_face, a, va, b, f, p, p + g * n, n, g));
+    }
+    if (inside) continue;
+    for (int e = 0; e < static_cast<int>(sb.edges.size()); ++e) {
+      const PolyhedronEdge& edge = sb.edges[static_cast<std::size_t>(e)];
+      if (std::max(gaps[static_cast<std::size_t>(edge.face_left)], gaps[static_cast<std::size_t>(edge.face_right)]) < -tol) continue;
+      const Vec3& s0 = sb.vertices[static_cast<std::size_t>(edge.v0)];
+      const Vec3& s1 = sb.vertices[static_cast<std::size_t>(edge.v1)];
+      const double t = nearest_segment_parameter(p, s0, s1);
+      if (t <= 0.0 || t >= 1.0) continue;
+      const Vec3 q = s0 + t * (s1 - s0);
+      if ((q - p).norm() > threshold) continue;
+      out.push_back(point_pair(FeaturePair3d::vertex_edge, a, va, b, e, p, q, -mean_face_normal(sb, {edge.face_left, edge.face_right})));
+    }
+  }
+}
+
+// Rule 3, once per pair (A = the caller's first body).
+void vertex_vertex_features(const ProximityBody3d& a, const ProximityBody3d& b, double threshold, std::vector<Contact3d>& out) {
+  auto inside = [](const Polyhedron& shape, const Vec3& p) {
+    return std::all_of(shape.faces.begin(), shape.faces.end(), [&](const PolyhedronFace& f) { return f.signed_distance(p) <= 0.0; });
+  };
+  for (int va = 0; va < static_cast<int>(a.shape.vertices.size()); ++va) {
+    const Vec3& p = a.shape.vertices[static_cast<std::size_t>(va)];
+    for (int vb = 0; vb < static_cast<int>(b.shape.vertices.size()); ++vb) {
+      const Vec3& r = b.shape.vertices[static_cast<std::size_t>(vb)];
+      if ((r - p).norm() > threshold || inside(b.shape, p) || inside(a.shape, r)) continue;
+      out.push_back(point_pair(FeaturePair3d::vertex_vertex, a, va, b, vb, p, r,
+                               -mean_face_normal(b.shape, b.shape.vertex_faces[static_cast<std::size_t>(vb)])));
+    }
+  }
+}
+
+// Rule 4: edges ea of A and eb of B.
+void edge_edge_features(const ProximityBody3d& a, const ProximityBody3d& b, double threshold, double min_applicability,
+                        std::vector<Contact3d>& out) {
+  const double interior = 1e-9;  // relative: parameters this close to an end belong to the vertex cases
+  for (int ea = 0; ea < static_cast<int>(a.shape.edges.size()); ++ea) {
+    const PolyhedronEdge& edge_a = a.shape.edges[static_cast<std::size_t>(ea)];
+    const Vec3& a0 = a.shape.vertices[static_cast<std::size_t>(edge_a.v0)];
+    const Vec3 da = a.shape.vertices[static_cast<std::size_t>(edge_a.v1)] - a0;
+    // Plain variables, not structured bindings: clang 14 (emscripten 3.1.6) cannot capture those.
+    const std::pair<Vec3, Vec3> ta = into_faces(a.shape, edge_a);
+    for (int eb = 0; eb < static_cast<int>(b.shape.edges.size()); ++eb) {
+      const PolyhedronEdge& edge_b = b.shape.edges[static_cast<std::size_t>(eb)];
+      const Vec3& b0 = b.shape.vertices[static_cast<std::size_t>(edge_b.v0)];
+      const Vec3 db = b.shape.vertices[static_cast<std::size_t>(edge_b.v1)] - b0;
+      const Vec3 cross = da.cross(db);
+      if (cross.norm() <= 1e-9 * da.norm() * db.norm()) continue;  // parallel: covered by the vertex cases
+      // Nearest points of the two lines: a0 + s da, b0 + t db.
+      const Vec3 r = a0 - b0;
+      const double aa = da.dot(da), ab = da.dot(db), bb = db.dot(db), ar = da.dot(r), br = db.dot(r);
+      const double denominator = aa * bb - ab * ab;
+      const double s = (ab * br - bb * ar) / denominator;
+      const double t = (aa * br - ab * ar) / denominator;
+      if (s <= interior || s >= 1.0 - interior || t <= interior || t >= 1.0 - interior) continue;
+      const Vec3 pa = a0 + s * da, pb = b0 + t * db;
+      Vec3 n = cross.normalized();
+      const std::pair<Vec3, Vec3> tb = into_faces(b.shape, edge_b);
+      auto applicability = [&](const Vec3& m) {
+        return std::min({-m.dot(ta.first), -m.dot(ta.second), m.dot(tb.first), m.dot(tb.second)});
+      };
+      double score = applicability(n);
+      if (applicability(-n) > score) {
+        n = -n;
+        score = applicability(n);
+      }
+      const double gap = n.dot(pb - pa);
+      if (std::abs(gap) > threshold || score < min_applicability) continue;
+      Contact3d c = feature_contact(FeaturePair3d::edge_edge, a, ea, b, eb, pa, pb, n, gap);
+      c.applicability = score;
+      out.push_back(c);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<Contact3d> pair_features_3d(const ProximityBody3d& a, const ProximityBody3d& b, double threshold,
+                                        double min_edge_applicability) {
+  const double tol = pair_tolerance(a, b);
+  std::vector<Contact3d> out;
+  vertex_features(a, b, threshold, tol, out);
+  vertex_features(b, a, threshold, tol, out);
+  const bool a_first = a.index <= b.index;
+  vertex_vertex_features(a_first ? a : b, a_first ? b : a, threshold, out);
+  edge_edge_features(a_first ? a : b, a_first ? b : a, threshold, min_edge_applicability, out);
+  std::sort(out.begin(), out.end(), [](const Contact3d& x, const Contact3d& y) {
+    return std::tie(x.body_a, x.body_b, x.kind, x.feature_a, x.feature_b) < std::tie(y.body_a, y.body_b, y.kind, y.feature_a, y.feature_b);
+  });
+  return out;
+}
+
+}  // namespace pegsim
