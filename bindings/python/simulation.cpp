@@ -235,7 +235,7 @@ iterations, substeps, degraded, step_seconds.)doc")
         for (const Body& b : s.simulation().bodies()) names.push_back(b.name);
         return names;
       })
-      .def_property_readonly("scene", [](const PySimulation& s) { return s.simulation().scene(); },
+      .def_property_readonly("scene", [](const PySimulation& s) { return Scene(s.simulation().scene()); },
                              "A copy of the scene in its current state.");
   m.def("simulation_option_names", &simulation_option_names, "The keyword options Simulation accepts besides model and dt.");
 }

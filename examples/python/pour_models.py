@@ -49,6 +49,7 @@ for model in ("standard", "peg"):
 fig, ax = plt.subplots(figsize=(7, 4))
 for model, metrics in runs.items():
     ax.plot(metrics["time"], metrics["overlap"], label=model)
+ax.set_yscale("symlog", linthresh=1e-16)  # zero, PEG's round-off (~1e-14) and standard's 1e-3 on one axis
 ax.set_xlabel("time (s)")
 ax.set_ylabel("total overlap area (m$^2$)")
 ax.set_title(f"2D pour, body set a, {args.count} bodies, h = 0.01 s")

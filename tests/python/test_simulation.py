@@ -122,3 +122,17 @@ def test_help_documents_the_api():
     doc = pegsim.Simulation.__doc__ + pegsim.Simulation.state.__doc__ + pegsim.Simulation.metrics.__doc__
     for word in ("model", "positions", "orientations", "overlap", "lcp_size"):
         assert word in doc
+
+
+def test_scene_property_is_a_copy_and_callback_errors_propagate():
+    sim = pegsim.Simulation(free_body_scene(), dt=0.01)
+    copy = sim.scene
+    copy.add_body("extra", [[0, 0], [1, 0], [0, 1]], mass=1.0, inertia=0.1)
+    assert len(sim.scene) == 1 and len(copy) == 2
+
+    def stop(sim, step):
+        raise RuntimeError(f"stop at step {step['step']}")
+
+    with pytest.raises(RuntimeError, match="stop at step 1"):
+        sim.run(1.0, callback=stop)
+    assert sim.steps_taken == 1

@@ -52,9 +52,15 @@ def test_local_sweep_equals_cpp_sweep(tmp_path, cpp_rows):
 
 
 def test_dask_sweep_equals_cpp_sweep_and_resumes(tmp_path, client, cpp_rows):
-    half = dict(GRID, shard="1/2")
+    half = dict(GRID, shard="1/2", per_step=True)
     first = pegsim.sweep(half, client=client, out=tmp_path)
     assert first["runs_done"] == GRID_RUNS // 2 and first["shard_runs"] == GRID_RUNS // 2
+    # per-step files come back from the workers: a header and one line per step, none left .partial
+    steps = sorted((tmp_path / "steps").iterdir())
+    assert len(steps) == GRID_RUNS // 2 and not [p for p in steps if p.suffix == ".partial"]
+    for path in steps:
+        h = float(path.stem.rsplit("_", 1)[1])
+        assert len(path.read_text().splitlines()) == 1 + round(DURATION / h), path.name
     report = pegsim.sweep(GRID, client=client, out=tmp_path)  # resumes: the first half is skipped
     assert (report["skipped"], report["runs_done"], report["errors"]) == (GRID_RUNS // 2, GRID_RUNS // 2, 0)
     assert results_only(read_sweep_rows(tmp_path / "sweep.csv")) == cpp_rows
