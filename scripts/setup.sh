@@ -13,6 +13,9 @@ PACKAGES=(
   libqhull-dev
   libcairo2-dev ffmpeg
   python3 python3-matplotlib python3-numpy
+  # the Python module (bindings/python), its tests and `pip install .`, offline
+  python3-dev pybind11-dev python3-pybind11 python3-scipy python3-distributed python3-pytest
+  python3-venv python3-pip python3-setuptools python3-wheel
   # the browser playground: the engine in WebAssembly, and its end-to-end test in headless Chromium
   # (npm comes with the machine's Node.js; Debian's npm package would conflict with it)
   emscripten node-acorn nodejs chromium chromium-driver make

@@ -2,6 +2,7 @@
 //              --dt 0.001,0.002,... | --dt 0.001:0.016:0.001  --out DIR
 //              [--duration T] [--shard i/N] [--jobs J] [--per-step] [--quiet] [--count N]
 //              [--solver S] [--gamma G] [--epsilon E] [--applicability A] [--on-failure continue|stop]
+//              [--dask SCHEDULER_ADDRESS]
 //
 // Runs the grid scenes x models x step sizes (order and sharding: experiment/sweep_grid.h), one
 // row per run appended to DIR/sweep.csv as it finishes (experiment/sweep_csv.h); rows already there
@@ -11,12 +12,15 @@
 // --shard i/N (1-based) runs the grid positions k with k % N == i-1; give each shard its own DIR or
 // share one local DIR (rows are appended atomically), then concatenate the CSVs' data rows.
 // --jobs J: J threads, one run each at a time; results do not depend on J (timings do).
+// --dask ADDRESS: each run is a task on that Dask cluster (dask_sweep.h; --jobs is then the
+// cluster's workers); same CSV, resume and report line, and a worker killed mid-run is retried.
 // Progress with ETA on stderr; last stdout line: one JSON object (grid_runs, shard, shard_runs,
 // runs_done, skipped, errors, solver_failures, non_finite_steps, wall_seconds, csv).
 // Exit 2 on bad input (unknown model, bad --dt list, bad --shard such as "3/2", unreadable scene,
 // sweep.csv with foreign columns), 1 when a run could not be completed (it threw; no row, redone
 // on resume), 0 otherwise (solver failures are results: they are counted, not errors).
 #include "command.h"
+#include "dask_sweep.h"
 #include "progress.h"
 #include "simulation_flags.h"
 
@@ -50,6 +54,7 @@ struct SweepFlags {
   int jobs = 1;
   bool per_step = false;
   bool quiet = false;
+  std::string dask;  // scheduler address: run the grid on a Dask cluster
   SimulationFlags simulation;  // model and time step come from the grid, the rest from here
 };
 
@@ -135,6 +140,7 @@ int run_sweep_command(const SweepFlags& flags) {
     std::cerr << "pegsim sweep: " << e.what() << "\n";
     return kExitBadInput;
   }
+  if (!flags.dask.empty()) return run_sweep_on_dask(options, DaskSweep{flags.dask, flags.shard, flags.quiet, flags.simulation});
 
   const bool terminal = isatty(STDERR_FILENO) != 0;
   std::unique_ptr<Progress> progress;
@@ -197,6 +203,9 @@ void setup_sweep_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--jobs", flags->jobs, "parallel runs (threads; default 1)");
   cmd->add_flag("--per-step", flags->per_step, "also write DIR/steps/<scene>_<model>_<h>.csv");
   cmd->add_flag("--quiet", flags->quiet, "no progress on stderr");
+  cmd->add_option("--dask", flags->dask,
+                  "Dask scheduler address (tcp://host:8786): run each (scene, model, h) as a task on that cluster "
+                  "(python3 -m pegsim.sweep_runner; $PEGSIM_PYTHON picks the interpreter)");
   cmd->callback([flags, &exit_code] { exit_code = run_sweep_command(*flags); });
 }
 
