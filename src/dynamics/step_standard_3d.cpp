@@ -80,7 +80,7 @@ Step3dRecord step_standard_3d(std::vector<Body3d>& bodies, const Step3dOptions& 
 
   // 4-5. assembly, solve, the independent check
   Vec z = Vec::Zero(0);
-  if (rows.size() > 0) {
+  if (rows.size() > 0) {  // no contacts: nothing to solve, the bodies fly free
     const Lcp lcp = assemble_lcp(rows, inv_mass, nu_free);
     record.result = solve_lcp(lcp, options.solver, options.solve);
     z = record.result.z.size() == lcp.size() ? record.result.z : Vec::Zero(lcp.size());

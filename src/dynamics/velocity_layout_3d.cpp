@@ -51,7 +51,13 @@ Vec free_velocities_3d(const std::vector<Body3d>& bodies, const std::vector<int>
   Vec nu_free = Vec::Zero(dofs);
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     if (offsets[i] < 0) continue;
-    Body3d free = bodies[i];
+    // The state advance_velocity_3d reads, without copying the shape.
+    Body3d free;
+    free.mass = bodies[i].mass;
+    free.inertia = bodies[i].inertia;
+    free.orientation = bodies[i].orientation;
+    free.velocity = bodies[i].velocity;
+    free.angular_velocity = bodies[i].angular_velocity;
     advance_velocity_3d(free, free.mass * gravity, Vec3::Zero(), h, scheme);
     nu_free.segment<3>(offsets[i]) = free.velocity;
     nu_free.segment<3>(offsets[i] + 3) = free.angular_velocity;

@@ -70,6 +70,7 @@ void expect_rest_on_a_face(const Drop& d) {
   EXPECT_LT(d.lowest_end, 1e-6);  // on the floor, not hovering
   EXPECT_LT(d.speed_end, 1e-6);
   EXPECT_EQ(d.vertices_on_floor, 3);  // a triangle face down
+  EXPECT_LT(d.worst_complementarity, 1e-9);
 }
 
 TEST(IcosahedronDrop3d, ComesToRestOnAFaceWithoutFriction) {

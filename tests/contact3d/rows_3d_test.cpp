@@ -137,3 +137,27 @@ TEST(Standard3d, RowCountsAndVariableOrder) {
 
 }  // namespace
 }  // namespace pegsim
+
+namespace pegsim {
+namespace {
+
+// Far from everything the entry point is the free-body integrator.
+TEST(StepStandard3d, WithoutContactsItIsTheFreeBodyStep) {
+  Body3d body = test3d::box_body(Vec3(0.1, 0.2, 0.3), Vec3(0, 0, 5), Eigen::Quaterniond(Eigen::AngleAxisd(0.3, Vec3::UnitX())));
+  body.velocity = Vec3(1, 2, 3);
+  body.angular_velocity = Vec3(0.2, 6.0, 0.2);
+  std::vector<Body3d> bodies = {test3d::slab(0.3), body};
+  Step3dOptions options;
+  for (int k = 0; k < 10; ++k) {
+    const Step3dRecord r = step_standard_3d(bodies, options);
+    ASSERT_TRUE(r.solved);
+    EXPECT_EQ(r.rows, 0);
+    step_free_body_3d(body, body.mass * options.gravity, Vec3::Zero(), options.time_step);
+  }
+  EXPECT_NEAR((bodies[1].position - body.position).norm(), 0.0, 1e-14);
+  EXPECT_NEAR(bodies[1].orientation.angularDistance(body.orientation), 0.0, 1e-12);
+  EXPECT_NEAR((bodies[1].angular_velocity - body.angular_velocity).norm(), 0.0, 1e-13);
+}
+
+}  // namespace
+}  // namespace pegsim
