@@ -73,9 +73,15 @@ std::string describe(const LcpResult& r) {
 
 constexpr double kRegularization = 1e-11;  // attempt 2b: relative to max|M_ii|
 
+// max|M_ij - M_ji| <= 1e-12 max(1, max|M|), without an n x n temporary, stopping at the first
+// asymmetric pair (friction rows make most engine LCPs nonsymmetric within the first columns).
 bool is_symmetric(const Mat& M) {
-  const double scale = std::max(1.0, M.cwiseAbs().maxCoeff());
-  return (M - M.transpose()).cwiseAbs().maxCoeff() <= 1e-12 * scale;
+  if (M.rows() != M.cols()) return false;
+  const double tolerance = 1e-12 * std::max(1.0, M.cwiseAbs().maxCoeff());
+  for (Eigen::Index j = 0; j < M.cols(); ++j)
+    for (Eigen::Index i = 0; i < j; ++i)
+      if (!(std::abs(M(i, j) - M(j, i)) <= tolerance)) return false;
+  return true;
 }
 
 bool symmetric_with_nonnegative_diagonal(const Mat& M) {

@@ -29,6 +29,7 @@ double complementarity_residual(const Vec& z, const Vec& w, double scale) {
 
 // The first non-finite entry of a matrix, named for an error message ("" when all finite).
 std::string first_non_finite(const Mat& m, const char* name) {
+  if (m.allFinite()) return {};  // the common case, vectorised; the loop only names the entry
   for (Eigen::Index j = 0; j < m.cols(); ++j)
     for (Eigen::Index i = 0; i < m.rows(); ++i)
       if (!std::isfinite(m(i, j))) {
