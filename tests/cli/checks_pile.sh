@@ -32,3 +32,25 @@ PY
   expect_code 2 && expect_err_contains "rows" && expect_err_contains "space the bodies apart"
 }
 CHECKS+=(check_run_lcp_past_memory_bound_is_exit_2)
+
+# A body due at t = 0.1 s inside a resting one waits (summary keys), and --force-spawns enters it.
+check_run_arrival_waits_for_a_free_spot() {
+  "$PEGSIM" scene pile2d --count 1 -o "$WORK/one.json" >/dev/null 2>&1 || return 1
+  local py
+  py=$(command -v /usr/bin/python3 || command -v python3) || return 0
+  "$py" - "$WORK/one.json" "$WORK/arrival.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+body = [b for b in s["bodies"] if not b.get("static")][0]
+b = dict(body); b["name"] = "arrival"; b["spawn_time"] = 0.1
+s["bodies"].append(b)
+json.dump(s, open(sys.argv[2], "w"))
+PY
+  run "$PEGSIM" run "$WORK/arrival.json" --duration 0.05 --quiet
+  expect_code 0 && expect_out_contains '"deferred_spawns":0' && expect_out_contains '"waiting_bodies":0' || return 1
+  run "$PEGSIM" run "$WORK/arrival.json" --duration 0.2 --quiet
+  expect_code 0 && expect_out_contains '"deferred_spawns":1' || return 1
+  run "$PEGSIM" run "$WORK/arrival.json" --duration 0.2 --force-spawns --quiet
+  expect_code 0 && expect_out_contains '"deferred_spawns":0'
+}
+CHECKS+=(check_run_arrival_waits_for_a_free_spot)
