@@ -101,6 +101,7 @@ LcpResult solve_enumerate(const Lcp& lcp, const SolveOptions& options) {
   std::ostringstream out;
   out << "no complementary basis gives a solution (" << result.iterations << " bases tried)";
   result.message = out.str();
+  result.z = Vec::Zero(n);  // no answer: the zero vector of the right size, as every solver reports
   return finish(SolveStatus::Infeasible);
 }
 

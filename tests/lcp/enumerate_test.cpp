@@ -41,6 +41,8 @@ TEST(Enumerate, InfeasibleProblemHasNoSolution) {
   const LcpResult r = solve_enumerate(lcp);
   EXPECT_EQ(r.status, SolveStatus::Infeasible);
   EXPECT_EQ(r.iterations, 2);
+  EXPECT_EQ(r.z.size(), lcp.q.size());
+  EXPECT_EQ(r.message.find("wrong size"), std::string::npos) << r.message;
   EXPECT_TRUE(enumerate_all_solutions(lcp).empty());
 }
 
