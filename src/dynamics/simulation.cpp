@@ -9,6 +9,7 @@
 #include <pegsim/dynamics/contact_solve.h>
 #include <pegsim/dynamics/gap_fixpoint.h>
 #include <pegsim/geometry/overlap.h>
+#include <pegsim/proximity/broad_phase.h>
 #include <pegsim/io/lcp_dump.h>
 #include <pegsim/lcp/jam.h>
 #include <pegsim/proximity/proximity.h>
@@ -36,32 +37,15 @@ bool is_spawned(const Body& body, double time, double h) { return body.spawn_tim
 // Relative to the smaller body's area: touching is free, any real overlap is not.
 constexpr double kSpawnOverlapTolerance = 1e-9;
 
-struct Box2 {
-  Vec2 lo, hi;
-};
-
-Box2 bounding_box(const Polygon& p) {
-  Box2 box{p.front(), p.front()};
-  for (const Vec2& v : p) {
-    box.lo = box.lo.cwiseMin(v);
-    box.hi = box.hi.cwiseMax(v);
-  }
-  return box;
-}
-
-bool boxes_overlap(const Box2& a, const Box2& b) {
-  return a.lo.x() < b.hi.x() && b.lo.x() < a.hi.x() && a.lo.y() < b.hi.y() && b.lo.y() < a.hi.y();
-}
-
 bool spot_is_free(const std::vector<Body>& bodies, const std::vector<char>& active, std::size_t candidate) {
   const Polygon shape = bodies[candidate].world_vertices();
   if (shape.size() < 3) return true;
-  const Box2 box = bounding_box(shape);
+  const Aabb box = grown_bounds(shape, 0.0);
   const double area = std::abs(signed_area(shape));
   for (std::size_t j = 0; j < bodies.size(); ++j) {
     if (!active[j] || j == candidate) continue;
     const Polygon other = bodies[j].world_vertices();
-    if (other.size() < 3 || !boxes_overlap(box, bounding_box(other))) continue;
+    if (other.size() < 3 || !box.overlaps(grown_bounds(other, 0.0))) continue;
     const double limit = kSpawnOverlapTolerance * std::min(area, std::abs(signed_area(other)));
     if (convex_intersection_area(shape, other) > limit) return false;
   }
