@@ -13,21 +13,12 @@
 #include <cmath>
 #include <numbers>
 
+#include "contact3d/bodies3d.h"
+
 namespace pegsim {
 namespace {
 
-Body3d box_body(const Vec3& half, const Vec3& position, const Eigen::Quaterniond& q = Eigen::Quaterniond::Identity(),
-                bool is_static = false) {
-  const RigidShape3d shape = rigid_shape_from_density(box_polyhedron(-half, half), 1000.0);
-  Body3d b;
-  b.shape = shape.shape;
-  b.mass = shape.mass;
-  b.inertia = shape.inertia;
-  b.position = position;
-  b.orientation = q;
-  b.is_static = is_static;
-  return b;
-}
+using test3d::box_body;  // tests/contact3d/bodies3d.h
 
 ProximityOptions options_at(double h) {
   ProximityOptions o;
