@@ -28,21 +28,11 @@ std::vector<std::vector<int>> lcp_components(const Mat& M) {
   const int n = static_cast<int>(M.rows());
   UnionFind islands(n);
   for (int j = 0; j < n; ++j) {
-    for (int i = 0; i < n; ++i) {
-      if (i != j && M(i, j) != 0.0) islands.unite(i, j);
+    for (int i = 0; i < j; ++i) {
+      if (M(i, j) != 0.0 || M(j, i) != 0.0) islands.unite(i, j);
     }
   }
-  std::vector<int> slot(static_cast<std::size_t>(n), -1);
-  std::vector<std::vector<int>> components;
-  for (int i = 0; i < n; ++i) {
-    const int root = islands.root(i);
-    if (slot[root] < 0) {
-      slot[root] = static_cast<int>(components.size());
-      components.emplace_back();
-    }
-    components[static_cast<std::size_t>(slot[root])].push_back(i);
-  }
-  return components;
+  return islands.sets();
 }
 
 int largest_component(const Mat& M) {
@@ -77,7 +67,7 @@ LcpResult solve_by_components(const Lcp& lcp, const std::vector<std::vector<int>
     const std::vector<int>& rows = components[c];
     SolveOptions block_options = options;
     block_options.warm_basis = options.warm_basis != nullptr ? &warm[c] : nullptr;
-    const LcpResult r = solve_lcp(sub_lcp(lcp, rows), kind, block_options);
+    const LcpResult r = solve_lcp_whole(sub_lcp(lcp, rows), kind, block_options);
     for (std::size_t a = 0; a < rows.size(); ++a) result.z[rows[a]] = r.z.size() > static_cast<Eigen::Index>(a) ? r.z[a] : 0.0;
     for (int b : r.basis) result.basis.push_back(rows[static_cast<std::size_t>(b)]);
     result.iterations += r.iterations;

@@ -36,9 +36,7 @@ std::optional<SolverKind> parse_solver_kind(const std::string& name) {
   return std::nullopt;
 }
 
-namespace {
-
-LcpResult solve_whole(const Lcp& lcp, SolverKind kind, const SolveOptions& options) {
+LcpResult solve_lcp_whole(const Lcp& lcp, SolverKind kind, const SolveOptions& options) {
   switch (kind) {
     case SolverKind::Auto: return solve_auto(lcp, options);
     case SolverKind::Lemke: return solve_lemke(lcp, options);
@@ -53,8 +51,6 @@ LcpResult solve_whole(const Lcp& lcp, SolverKind kind, const SolveOptions& optio
   return result;
 }
 
-}  // namespace
-
 // Islands (components.h): a large LCP that falls apart into independent blocks is solved block by
 // block; enumeration keeps the whole (its result lists every solution of the whole problem).
 LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options) {
@@ -62,7 +58,7 @@ LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options
     const std::vector<std::vector<int>> components = lcp_components(lcp.M);
     if (components.size() > 1) return solve_by_components(lcp, components, kind, options);
   }
-  return solve_whole(lcp, kind, options);
+  return solve_lcp_whole(lcp, kind, options);
 }
 
 }  // namespace pegsim

@@ -1,5 +1,6 @@
 // Sparse LCPs (sparse_lcp.h).
 #include <pegsim/lcp/block_pivoting.h>
+#include <pegsim/lcp/components.h>
 #include <pegsim/lcp/sparse_lcp.h>
 #include <pegsim/lcp/union_find.h>
 
@@ -46,6 +47,17 @@ Verification verify_sparse_lcp(const SparseLcp& lcp, const Vec& z, double tolera
 }
 
 bool is_symmetric(const SparseMat& M) {
+  // A nonsymmetric M (friction rows) almost always shows in (M - M^T) x for a fixed x with
+  // incommensurate entries: two O(nnz) products instead of building M - M^T. Only when that test
+  // passes is the exact check below needed.
+  if (M.rows() != M.cols()) return false;
+  Vec x(M.cols());
+  for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = 1.0 + std::sqrt(2.0) * static_cast<double>(i % 97);
+  const Vec skew = M * x - M.transpose() * x;
+  double magnitude = 1.0;
+  for (int k = 0; k < M.outerSize(); ++k)
+    for (SparseMat::InnerIterator it(M, k); it; ++it) magnitude = std::max(magnitude, std::abs(it.value()));
+  if (skew.size() > 0 && !(skew.cwiseAbs().maxCoeff() <= 1e-9 * magnitude * x.cwiseAbs().sum())) return false;
   const SparseMat D = M - SparseMat(M.transpose());
   double scale = 1.0, diff = 0.0;
   for (int k = 0; k < M.outerSize(); ++k)
@@ -55,16 +67,18 @@ bool is_symmetric(const SparseMat& M) {
   return diff <= 1e-12 * scale;
 }
 
-int largest_component(const SparseMat& M) {
-  const int n = static_cast<int>(M.rows());
-  UnionFind islands(n);
+std::vector<std::vector<int>> lcp_components(const SparseMat& M) {
+  UnionFind islands(static_cast<int>(M.rows()));
   for (int j = 0; j < M.outerSize(); ++j)
     for (SparseMat::InnerIterator it(M, j); it; ++it)
       if (it.value() != 0.0) islands.unite(static_cast<int>(it.row()), j);
-  std::vector<int> size(static_cast<std::size_t>(n), 0);
-  int largest = 0;
-  for (int i = 0; i < n; ++i) largest = std::max(largest, ++size[static_cast<std::size_t>(islands.root(i))]);
-  return largest;
+  return islands.sets();
+}
+
+int largest_component(const SparseMat& M) {
+  std::size_t largest = 0;
+  for (const std::vector<int>& c : lcp_components(M)) largest = std::max(largest, c.size());
+  return static_cast<int>(largest);
 }
 
 LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOptions& options, bool dense_fallback) {
@@ -96,7 +110,12 @@ LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOpt
   // the dense attempts start from block pivoting's last guess: near the answer, Lemke's path is short
   SolveOptions dense_options = options;
   if (!warm.empty()) dense_options.warm_basis = &warm;
-  LcpResult r = solve_lcp(to_dense(lcp), kind, dense_options);
+  // islands from the sparse pattern, O(nonzeros), not from the dense copy's n^2 entries
+  const Lcp dense = to_dense(lcp);
+  const std::vector<std::vector<int>> components =
+      n >= kComponentMinSize && kind != SolverKind::Enumerate ? lcp_components(lcp.M) : std::vector<std::vector<int>>{};
+  LcpResult r = components.size() > 1 ? solve_by_components(dense, components, kind, dense_options)
+                                      : solve_lcp_whole(dense, kind, dense_options);
   attempts.insert(attempts.end(), r.attempts.begin(), r.attempts.end());
   r.attempts = std::move(attempts);
   return r;

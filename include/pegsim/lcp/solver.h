@@ -37,6 +37,8 @@ struct SolveOptions {
 };
 
 LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options = {});
+// The same without splitting into independent blocks (components.h): for callers that split already.
+LcpResult solve_lcp_whole(const Lcp& lcp, SolverKind kind, const SolveOptions& options = {});
 
 LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options = {});
 LcpResult solve_newton_fb(const Lcp& lcp, const SolveOptions& options = {});

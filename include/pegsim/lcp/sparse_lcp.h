@@ -35,6 +35,8 @@ bool is_symmetric(const SparseMat& M);
 
 // The size of the largest island (connected component of the coupling graph M_ij != 0 or M_ji != 0).
 int largest_component(const SparseMat& M);
+// The independent blocks of LCP(M, q) from M's pattern (components.h's order), O(nonzeros).
+std::vector<std::vector<int>> lcp_components(const SparseMat& M);
 
 // Auto on a sparse LCP: q >= 0 is z = 0; symmetric M from kBlockPivotingMinSize rows, block
 // pivoting on the sparse matrix (block_pivoting.h) with a bounded number of exchanges (friction

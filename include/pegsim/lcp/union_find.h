@@ -23,6 +23,22 @@ class UnionFind {
     if (a != b) at(std::max(a, b)) = std::min(a, b);
   }
 
+  // The sets in order of their smallest member, members ascending.
+  std::vector<std::vector<int>> sets() {
+    const int n = static_cast<int>(parent_.size());
+    std::vector<int> slot(parent_.size(), -1);
+    std::vector<std::vector<int>> out;
+    for (int i = 0; i < n; ++i) {
+      const int r = root(i);
+      if (slot[static_cast<std::size_t>(r)] < 0) {
+        slot[static_cast<std::size_t>(r)] = static_cast<int>(out.size());
+        out.emplace_back();
+      }
+      out[static_cast<std::size_t>(slot[static_cast<std::size_t>(r)])].push_back(i);
+    }
+    return out;
+  }
+
  private:
   int& at(int i) { return parent_[static_cast<std::size_t>(i)]; }
   std::vector<int> parent_;
