@@ -24,6 +24,7 @@ namespace pegsim {
 namespace {
 
 constexpr double kContactInvolved = 1e-9;  // c_k above this (sum c = 1) names contact k
+constexpr int kJamLpPivotsPerVariable = 20;  // simplex pivot budget per LP row and column
 
 std::string format_double(double x) {
   char buf[32];
@@ -59,7 +60,8 @@ bool jam_certificates_available() {
 #endif
 }
 
-JamCertificate find_jam_certificate(const Lcp& lcp, const StewartTrinkleStructure& structure, double tolerance) {
+JamCertificate find_jam_certificate(const Lcp& lcp, const StewartTrinkleStructure& structure, double tolerance,
+                                    int max_pivots) {
   const auto t0 = std::chrono::steady_clock::now();
   JamCertificate out;
   auto finish = [&](std::string message) {
@@ -132,6 +134,11 @@ JamCertificate find_jam_certificate(const Lcp& lcp, const StewartTrinkleStructur
   glp_init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
   parm.presolve = GLP_ON;  // infeasible LPs (no equilibrium at all: the common case) end here
+  // GLPK's primal simplex can stall on these degenerate LPs (measured: the standard model's pour,
+  // set c at h = 0.001, t = 3.6 s, ran for hours in one LP of ~60 contacts). A deterministic pivot
+  // budget ends it: the jam stays undecided and the step degrades as any failed step does.
+  parm.it_lim = max_pivots > 0 ? max_pivots
+                              : kJamLpPivotsPerVariable * (glp_get_num_rows(lp) + glp_get_num_cols(lp)) + 1000;
   const int code = glp_simplex(lp, &parm);
   const int status = glp_get_status(lp);
   std::string message;
@@ -155,6 +162,8 @@ JamCertificate find_jam_certificate(const Lcp& lcp, const StewartTrinkleStructur
     }
   } else if (code == GLP_ENOPFS || status == GLP_NOFEAS) {
     message = "LP infeasible: no contact impulses in internal equilibrium";
+  } else if (code == GLP_EITLIM) {
+    message = "LP not solved within its pivot budget (" + std::to_string(parm.it_lim) + " pivots): undecided";
   } else {
     message = "LP not solved (glp_simplex code " + std::to_string(code) + ", status " + std::to_string(status) + ")";
   }

@@ -118,6 +118,19 @@ TEST(Jam, WedgedBoxWithPenetrationIsJammed) {
   EXPECT_STREQ(to_string(r.status), "jammed");
 }
 
+// The LP's pivot budget (GLPK's simplex stalled for hours on one degenerate jam LP of the standard
+// model's pour, set c, h = 0.001): past it the LP is undecided, never a hang and never a verdict.
+TEST(Jam, PivotBudgetEndsTheLpUndecided) {
+  if (!jam_certificates_available()) GTEST_SKIP() << "built without GLPK";
+  const testgen::Scene2D scene = testgen::wedged_box(0.8, -0.001);
+  const Lcp lcp = testgen::friction_lcp(scene);
+  const StewartTrinkleStructure structure = testgen::friction_structure(scene);
+  const JamCertificate starved = find_jam_certificate(lcp, structure, 1e-9, /*max_pivots=*/1);
+  EXPECT_FALSE(starved.found);
+  EXPECT_NE(starved.message.find("pivot budget (1 pivots): undecided"), std::string::npos) << starved.message;
+  EXPECT_TRUE(find_jam_certificate(lcp, structure).found);  // the default budget decides it
+}
+
 TEST(Jam, WedgedBoxWithOpenGapsIsSolved) {
   const testgen::Scene2D scene = testgen::wedged_box(0.8, 0.001);
   const Lcp lcp = testgen::friction_lcp(scene);

@@ -64,9 +64,11 @@ struct JamCertificate {
   double seconds = 0.0;
 };
 
-// The LP above. tolerance: relative to max(1, |q|_inf) for the objective.
+// The LP above. tolerance: relative to max(1, |q|_inf) for the objective. max_pivots: the simplex's
+// pivot budget (0: 20 per LP row and column, plus 1000); past it the LP is undecided (found = false,
+// the message says so). GLPK's simplex can stall on these degenerate LPs.
 JamCertificate find_jam_certificate(const Lcp& lcp, const StewartTrinkleStructure& structure,
-                                    double tolerance = 1e-9);
+                                    double tolerance = 1e-9, int max_pivots = 0);
 
 struct JamCheck {
   bool ok = false;
