@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -155,20 +154,40 @@ bool any_friction(const std::vector<int>& contacts, const ModelContext& context)
                      [&](int c) { return (*context.pair_friction)[static_cast<std::size_t>(c)] > 0.0; });
 }
 
-// The cell's solution as impulses per contact (add_friction's order: +t, -t, slip).
-std::vector<ContactImpulse> contact_impulses(const RowSystem& rows, const Vec& z, std::size_t contact_count) {
-  std::vector<ContactImpulse> impulses(contact_count);
-  std::vector<int> friction_seen(contact_count, 0);
+// A variable's identity within one proximity: its contact and slot (0 normal, 1 and 2 friction +t
+// and -t, 3 slip: contact_rows.h add_friction's order); {-1, -1} for variables of no contact.
+std::vector<std::pair<int, int>> variable_slots(const RowSystem& rows) {
+  std::vector<std::pair<int, int>> slots(static_cast<std::size_t>(rows.size()), {-1, -1});
+  std::vector<int> friction_seen;
   for (int j = 0; j < rows.size(); ++j) {
     const Variable& v = rows.variables()[static_cast<std::size_t>(j)];
     if (v.contact < 0) continue;
-    ContactImpulse& impulse = impulses[static_cast<std::size_t>(v.contact)];
-    switch (v.kind) {
-      case VariableKind::NormalImpulse: impulse.normal = z[j]; break;
-      case VariableKind::FrictionImpulse: impulse.friction[friction_seen[static_cast<std::size_t>(v.contact)]++ % 2] = z[j]; break;
-      case VariableKind::SlipRate: impulse.slip = z[j]; break;
-      case VariableKind::Auxiliary: break;
+    int slot = -1;
+    if (v.kind == VariableKind::NormalImpulse) {
+      slot = 0;
+    } else if (v.kind == VariableKind::FrictionImpulse) {
+      if (static_cast<int>(friction_seen.size()) <= v.contact) friction_seen.resize(static_cast<std::size_t>(v.contact) + 1, 0);
+      slot = 1 + friction_seen[static_cast<std::size_t>(v.contact)]++ % 2;
+    } else if (v.kind == VariableKind::SlipRate) {
+      slot = 3;
     }
+    if (slot >= 0) slots[static_cast<std::size_t>(j)] = {v.contact, slot};
+  }
+  return slots;
+}
+
+// The cell's solution as impulses per contact.
+std::vector<ContactImpulse> contact_impulses(const RowSystem& rows, const Vec& z, std::size_t contact_count) {
+  std::vector<ContactImpulse> impulses(contact_count);
+  const std::vector<std::pair<int, int>> slots = variable_slots(rows);
+  for (std::size_t j = 0; j < slots.size(); ++j) {
+    const auto [contact, slot] = slots[j];
+    if (contact < 0) continue;
+    ContactImpulse& impulse = impulses[static_cast<std::size_t>(contact)];
+    const double value = z[static_cast<Eigen::Index>(j)];
+    if (slot == 0) impulse.normal = value;
+    else if (slot == 3) impulse.slip = value;
+    else impulse.friction[static_cast<std::size_t>(slot - 1)] = value;
   }
   return impulses;
 }
@@ -223,23 +242,6 @@ std::vector<int> pushing_without_friction(const CellLcp& cell, const Vec& z, con
     }
   }
   return missing;
-}
-
-// A variable's identity within one proximity: its contact and slot (normal, +t, -t, slip:
-// contact_rows.h add_friction's order); -1 for variables of no contact.
-std::vector<std::pair<int, int>> variable_slots(const RowSystem& rows) {
-  std::vector<std::pair<int, int>> slots(static_cast<std::size_t>(rows.size()), {-1, -1});
-  std::map<int, int> friction_seen;
-  for (int j = 0; j < rows.size(); ++j) {
-    const Variable& v = rows.variables()[static_cast<std::size_t>(j)];
-    if (v.contact < 0) continue;
-    int slot = -1;
-    if (v.kind == VariableKind::NormalImpulse) slot = 0;
-    else if (v.kind == VariableKind::FrictionImpulse) slot = 1 + friction_seen[v.contact]++;
-    else if (v.kind == VariableKind::SlipRate) slot = 3;
-    slots[static_cast<std::size_t>(j)] = {v.contact, slot};
-  }
-  return slots;
 }
 
 // The basic variables of a solved round by identity, and that set laid out on the next round's rows
