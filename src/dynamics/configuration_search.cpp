@@ -277,9 +277,9 @@ std::vector<int> basis_on(const RowSystem& rows, const SlotSet& basic) {
 // Which contacts push is found by iteration: the frictionless cell's pushing contacts first, then
 // any enforced contact that pushes without friction rows is given them, and the cell is solved
 // again from the previous round's basis (at most kFrictionRounds times; the last round has
-// friction everywhere). A frictional
-// pour's cell LCP shrinks from 4 rows per contact to 1 + 3 per pushing contact (fewer
-// degenerate bases: two sticking contacts on one polygon give 4 directions on 3 DOFs).
+// friction everywhere). A frictional pour's cell LCP shrinks from 4 rows per contact to 1 + 3 per
+// pushing contact (fewer degenerate bases: two sticking contacts on one polygon give 4 directions
+// on 3 DOFs).
 bool solve_cell(CellLcp& cell, const CellLcp* reuse, const std::vector<int>* start_basis,
                 const ProximityResult& proximity, const ModelContext& context, const InverseMass& inverse_mass,
                 const Vec& nu_free, const ConfigurationSearchOptions& options, ConfigurationSearch& search) {

@@ -134,9 +134,9 @@ JamCertificate find_jam_certificate(const Lcp& lcp, const StewartTrinkleStructur
   glp_init_smcp(&parm);
   parm.msg_lev = GLP_MSG_OFF;
   parm.presolve = GLP_ON;  // infeasible LPs (no equilibrium at all: the common case) end here
-  // GLPK's primal simplex can stall on these degenerate LPs (measured: the standard model's pour,
-  // set c at h = 0.001, t = 3.6 s, ran for hours in one LP of ~60 contacts). A deterministic pivot
-  // budget ends it: the jam stays undecided and the step degrades as any failed step does.
+  // GLPK's primal simplex can stall on these degenerate LPs (the standard model's pour, set c at
+  // h = 0.001, stalled in one LP at t = 3.6 s; the run had not ended after 30 min). A deterministic
+  // pivot budget ends it: the jam stays undecided and the step degrades as any failed step does.
   parm.it_lim = max_pivots > 0 ? max_pivots
                               : kJamLpPivotsPerVariable * (glp_get_num_rows(lp) + glp_get_num_cols(lp)) + 1000;
   const int code = glp_simplex(lp, &parm);

@@ -118,8 +118,9 @@ TEST(Jam, WedgedBoxWithPenetrationIsJammed) {
   EXPECT_STREQ(to_string(r.status), "jammed");
 }
 
-// The LP's pivot budget (GLPK's simplex stalled for hours on one degenerate jam LP of the standard
-// model's pour, set c, h = 0.001): past it the LP is undecided, never a hang and never a verdict.
+// The LP's pivot budget (GLPK's simplex stalled in one degenerate jam LP of the standard model's
+// pour, set c, h = 0.001: that run had not ended after 30 min): past it the LP is undecided,
+// never a hang and never a verdict.
 TEST(Jam, PivotBudgetEndsTheLpUndecided) {
   if (!jam_certificates_available()) GTEST_SKIP() << "built without GLPK";
   const testgen::Scene2D scene = testgen::wedged_box(0.8, -0.001);
