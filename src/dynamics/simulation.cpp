@@ -9,9 +9,9 @@
 #include <pegsim/dynamics/contact_solve.h>
 #include <pegsim/dynamics/gap_fixpoint.h>
 #include <pegsim/geometry/overlap.h>
-#include <pegsim/proximity/broad_phase.h>
 #include <pegsim/io/lcp_dump.h>
 #include <pegsim/lcp/jam.h>
+#include <pegsim/proximity/broad_phase.h>
 #include <pegsim/proximity/proximity.h>
 
 #include <algorithm>

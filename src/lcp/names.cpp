@@ -54,8 +54,13 @@ LcpResult solve_lcp_whole(const Lcp& lcp, SolverKind kind, const SolveOptions& o
 // Islands (components.h): a large LCP that falls apart into independent blocks is solved block by
 // block; enumeration keeps the whole (its result lists every solution of the whole problem).
 LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options) {
+  return solve_split_or_whole(lcp, kind, options, [&] { return lcp_components(lcp.M); });
+}
+
+LcpResult solve_split_or_whole(const Lcp& lcp, SolverKind kind, const SolveOptions& options,
+                               const std::function<std::vector<std::vector<int>>()>& components_of) {
   if (lcp.size() >= kComponentMinSize && kind != SolverKind::Enumerate && validate_lcp(lcp).empty()) {
-    const std::vector<std::vector<int>> components = lcp_components(lcp.M);
+    const std::vector<std::vector<int>> components = components_of();
     if (components.size() > 1) return solve_by_components(lcp, components, kind, options);
   }
   return solve_lcp_whole(lcp, kind, options);

@@ -54,14 +54,12 @@ bool is_symmetric(const SparseMat& M) {
   Vec x(M.cols());
   for (Eigen::Index i = 0; i < x.size(); ++i) x[i] = 1.0 + std::sqrt(2.0) * static_cast<double>(i % 97);
   const Vec skew = M * x - M.transpose() * x;
-  double magnitude = 1.0;
-  for (int k = 0; k < M.outerSize(); ++k)
-    for (SparseMat::InnerIterator it(M, k); it; ++it) magnitude = std::max(magnitude, std::abs(it.value()));
-  if (skew.size() > 0 && !(skew.cwiseAbs().maxCoeff() <= 1e-9 * magnitude * x.cwiseAbs().sum())) return false;
-  const SparseMat D = M - SparseMat(M.transpose());
-  double scale = 1.0, diff = 0.0;
+  double scale = 1.0;
   for (int k = 0; k < M.outerSize(); ++k)
     for (SparseMat::InnerIterator it(M, k); it; ++it) scale = std::max(scale, std::abs(it.value()));
+  if (skew.size() > 0 && !(skew.cwiseAbs().maxCoeff() <= 1e-9 * scale * x.cwiseAbs().sum())) return false;
+  const SparseMat D = M - SparseMat(M.transpose());
+  double diff = 0.0;
   for (int k = 0; k < D.outerSize(); ++k)
     for (SparseMat::InnerIterator it(D, k); it; ++it) diff = std::max(diff, std::abs(it.value()));
   return diff <= 1e-12 * scale;
@@ -111,11 +109,7 @@ LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOpt
   SolveOptions dense_options = options;
   if (!warm.empty()) dense_options.warm_basis = &warm;
   // islands from the sparse pattern, O(nonzeros), not from the dense copy's n^2 entries
-  const Lcp dense = to_dense(lcp);
-  const std::vector<std::vector<int>> components =
-      n >= kComponentMinSize && kind != SolverKind::Enumerate ? lcp_components(lcp.M) : std::vector<std::vector<int>>{};
-  LcpResult r = components.size() > 1 ? solve_by_components(dense, components, kind, dense_options)
-                                      : solve_lcp_whole(dense, kind, dense_options);
+  LcpResult r = solve_split_or_whole(to_dense(lcp), kind, dense_options, [&] { return lcp_components(lcp.M); });
   attempts.insert(attempts.end(), r.attempts.begin(), r.attempts.end());
   r.attempts = std::move(attempts);
   return r;

@@ -10,6 +10,7 @@
 
 #include <pegsim/lcp/solver.h>
 
+#include <functional>
 #include <vector>
 
 namespace pegsim {
@@ -22,6 +23,12 @@ int largest_component(const Mat& M);
 
 // LCPs smaller than this are solved whole (splitting saves nothing there).
 inline constexpr int kComponentMinSize = 32;
+
+// solve_lcp's rule: a valid LCP of at least kComponentMinSize rows, for any solver but enumeration
+// (its result lists every solution of the whole), is solved by components when it has more than
+// one; components_of gives them (the dense scan, or a sparse pattern's O(nonzeros) one).
+LcpResult solve_split_or_whole(const Lcp& lcp, SolverKind kind, const SolveOptions& options,
+                               const std::function<std::vector<std::vector<int>>()>& components_of);
 
 // Solves each component with `kind` (warm basis split per component) and merges: z and the basis
 // scattered back, status Solved only when every block solved (else the first failing block's
