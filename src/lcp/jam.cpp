@@ -75,6 +75,7 @@ JamCertificate find_jam_certificate(const Lcp& lcp, const StewartTrinkleStructur
   if (structure.contacts.empty()) return finish("no contacts");
 #if !defined(PEGSIM_HAVE_GLPK)
   (void)tolerance;
+  (void)max_pivots;
   return finish("built without GLPK: no jam certificates");
 #else
   // LP columns: per contact c_k then its beta_kj; lcp_row[col] is the LCP row of LP column col.

@@ -347,7 +347,7 @@ function pegsimState() {
     solver: st ? st.solver : '',
     residual: st ? st.residual : null,
     failures: s.failures,
-    contacts: s.contacts.length,
+    contacts: s.contacts.count,
     unilateral: st ? st.unilateral : 0,
     intercontact: st ? st.intercontact : 0,
     cross_contact: st ? st.cross_contact : 0,

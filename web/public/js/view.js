@@ -97,8 +97,8 @@ export function drawState(ctx, camera, state, overlay, drag, hover, trails) {
   if (overlay.trails && trails) trails.forEach((trail, i) => drawTrail(ctx, camera, trail, state.bodies[i], i));
   state.bodies.forEach((body, i) => drawBody(ctx, camera, body, i, hover === i || (drag && drag.index === i)));
   if (overlay.overlap) for (const poly of state.overlap.polygons) drawOverlap(ctx, camera, poly);
-  if (overlay.contacts) for (const c of state.contacts) drawContact(ctx, camera, c, overlay);
-  if (overlay.traps) for (const t of state.traps) drawTrap(ctx, camera, t);
+  if (overlay.contacts) drawContacts(ctx, camera, state.contacts, overlay);
+  if (overlay.traps) drawTraps(ctx, camera, state.traps);
   if (drag) drawDrag(ctx, camera, drag);
   drawScaleBar(ctx, camera);
 }
@@ -174,37 +174,89 @@ function drawOverlap(ctx, camera, polygon) {
   ctx.stroke();
 }
 
-function drawContact(ctx, camera, contact, overlay) {
-  const [px, py] = camera.toScreen(contact.point[0], contact.point[1]);
-  const color = kindColor(contact.kinds);
-  if (overlay.normals) {
-    const [nx, ny] = contact.normal;
-    ctx.beginPath();
-    ctx.moveTo(px, py);
-    ctx.lineTo(px + NORMAL_PIXELS * nx, py - NORMAL_PIXELS * ny);
-    ctx.strokeStyle = color; ctx.lineWidth = 1.5; ctx.stroke();
+// A circle of radius r as a closed polygon subpath of the current path. Canvas arcs are the page's
+// most expensive primitive under software raster (headless Chromium: 754 trap rings as arcs cost
+// 10 ms per frame, as 12-gons in one path 1-2 ms); at these sizes the polygon looks the same.
+function addRing(ctx, px, py, r, sides) {
+  ctx.moveTo(px + r, py);
+  for (let k = 1; k < sides; ++k) ctx.lineTo(px + r * Math.cos((2 * Math.PI * k) / sides), py + r * Math.sin((2 * Math.PI * k) / sides));
+  ctx.closePath();
+}
+
+// contacts: the engine's columns {count, point: [x0, y0, ...], normal, kinds, impulse, ...}. Drawn
+// in one path per colour, each marker once per pixel: a standard-model pile reaches 1500 contacts,
+// most of them a vertex against several edges at one point, and rasterising them all cost more
+// than the engine's step.
+function drawContacts(ctx, camera, contacts, overlay) {
+  const groups = new Map();  // colour -> {pushing: [screen x, y, ...], idle: [...], normals: [...]}
+  for (let i = 0; i < contacts.count; ++i) {
+    const [px, py] = camera.toScreen(contacts.point[2 * i], contacts.point[2 * i + 1]);
+    const color = kindColor(contacts.kinds[i]);
+    let g = groups.get(color);
+    if (!g) { g = { pushing: [], idle: [], normals: [], seen: new Set() }; groups.set(color, g); }
+    const pushing = contacts.impulse[i] > 0;
+    const at = `${pushing ? 'p' : 'i'}${Math.round(px)},${Math.round(py)}`;
+    if (!g.seen.has(at)) { g.seen.add(at); (pushing ? g.pushing : g.idle).push(px, py); }
+    if (overlay.normals) {
+      const ex = px + NORMAL_PIXELS * contacts.normal[2 * i], ey = py - NORMAL_PIXELS * contacts.normal[2 * i + 1];
+      const line = `n${Math.round(px)},${Math.round(py)},${Math.round(ex)},${Math.round(ey)}`;
+      if (!g.seen.has(line)) { g.seen.add(line); g.normals.push(px, py, ex, ey); }
+    }
   }
-  ctx.beginPath();
-  ctx.arc(px, py, 3, 0, 2 * Math.PI);
   ctx.lineWidth = 1.5;
-  ctx.strokeStyle = color;
-  if (contact.impulse > 0) { ctx.fillStyle = color; ctx.fill(); } else { ctx.fillStyle = '#fff'; ctx.fill(); }
-  ctx.stroke();
-  if (overlay.kinds && contact.kinds && contact.kinds !== 'U') {  // plain U: its colour says it
-    ctx.font = '11px system-ui, sans-serif';
-    ctx.fillStyle = color;
-    ctx.fillText(contact.kinds, px + 5, py - 5);
+  for (const [color, g] of groups) {
+    ctx.strokeStyle = color;
+    if (g.normals.length) {
+      ctx.beginPath();
+      for (let k = 0; k < g.normals.length; k += 4) { ctx.moveTo(g.normals[k], g.normals[k + 1]); ctx.lineTo(g.normals[k + 2], g.normals[k + 3]); }
+      ctx.stroke();
+    }
+    for (const [points, fill] of [[g.idle, '#fff'], [g.pushing, color]]) {  // filled: pushing (impulse > 0)
+      if (!points.length) continue;
+      ctx.beginPath();
+      for (let k = 0; k < points.length; k += 2) addRing(ctx, points[k], points[k + 1], 3, 8);
+      ctx.fillStyle = fill;
+      ctx.fill();
+      ctx.stroke();
+    }
+  }
+  if (!overlay.kinds) return;
+  ctx.font = '11px system-ui, sans-serif';
+  for (let i = 0; i < contacts.count; ++i) {
+    const kinds = contacts.kinds[i];
+    if (!kinds || kinds === 'U') continue;  // plain U: its colour says it
+    const [px, py] = camera.toScreen(contacts.point[2 * i], contacts.point[2 * i + 1]);
+    ctx.fillStyle = kindColor(kinds);
+    ctx.fillText(kinds, px + 5, py - 5);
   }
 }
 
-function drawTrap(ctx, camera, trap) {
-  const [px, py] = camera.toScreen(trap.point[0], trap.point[1]);
+// Vertex–vertex sites: a red ring labelled "SM", the rings in one path (addRing). A standard-model
+// pile has hundreds, mostly on top of each other (754 on the web pour at t = 5 s): one ring per
+// 8 px cell and one label per 24 x 14 px cell look the same and are all that can be read.
+function drawTraps(ctx, camera, traps) {
+  if (!traps.length) return;
+  const points = traps.map((t) => camera.toScreen(t.point[0], t.point[1]));
+  const ringed = new Set();
   ctx.beginPath();
-  ctx.arc(px, py, 10, 0, 2 * Math.PI);
-  ctx.strokeStyle = '#dc2626'; ctx.lineWidth = 2.5; ctx.stroke();
+  for (const [px, py] of points) {
+    const cell = `${Math.round(px / 8)},${Math.round(py / 8)}`;
+    if (ringed.has(cell)) continue;
+    ringed.add(cell);
+    addRing(ctx, px, py, 10, 12);
+  }
+  ctx.strokeStyle = '#dc2626';
+  ctx.lineWidth = 2.5;
+  ctx.stroke();
   ctx.font = 'bold 11px system-ui, sans-serif';
   ctx.fillStyle = '#dc2626';
-  ctx.fillText('SM', px + 11, py + 12);
+  const labelled = new Set();
+  for (const [px, py] of points) {
+    const cell = `${Math.round(px / 24)},${Math.round(py / 14)}`;
+    if (labelled.has(cell)) continue;
+    labelled.add(cell);
+    ctx.fillText('SM', px + 11, py + 12);
+  }
 }
 
 function drawDrag(ctx, camera, drag) {
