@@ -43,7 +43,7 @@ DivergenceGuard::DivergenceGuard(const std::vector<Body>& bodies, const Vec2& gr
 }
 
 std::string DivergenceGuard::check(const std::vector<Body>& bodies, const std::vector<char>& active,
-                                   double stabilisation_work) const {
+                                   double push_out_work) const {
   double energy = 0.0;
   char text[256];
   for (std::size_t i = 0; i < bodies.size(); ++i) {
@@ -57,12 +57,12 @@ std::string DivergenceGuard::check(const std::vector<Body>& bodies, const std::v
     }
     energy += kinetic(b);
   }
-  const double bound = kEnergyFactor * (supply_ + std::max(0.0, stabilisation_work)) + kEnergySlack;
+  const double bound = kEnergyFactor * (supply_ + std::max(0.0, push_out_work)) + kEnergySlack;
   if (energy > bound) {
     std::snprintf(text, sizeof text,
-                  "kinetic energy %.4g J exceeds what the scene can supply (%.4g J from start and fall, %.4g J of push-out; "
+                  "kinetic energy %.4g J exceeds what the scene can supply (%.4g J from start and fall, %.4g J of push-out of true overlaps; "
                   "bound %.4g J)",
-                  energy, supply_, stabilisation_work, bound);
+                  energy, supply_, push_out_work, bound);
     return text;
   }
   return {};

@@ -1,6 +1,8 @@
 // Energy audit of a step's answer (energy_audit.h).
 #include <pegsim/dynamics/energy_audit.h>
 
+#include <pegsim/geometry/overlap.h>
+
 #include <Eigen/QR>
 
 #include <algorithm>
@@ -48,6 +50,28 @@ EnergyAudit audit_step_energy(const RowSystem& rows, const InverseMass& inverse_
   audit.tolerance = kEnergyRelativeTolerance * audit.kinetic_free + kEnergyAbsoluteTolerance;
   if (w.size() == z.size()) audit.tolerance += z.cwiseProduct(w).cwiseAbs().sum();
   return audit;
+}
+
+double overlap_push_out_work(const RowSystem& rows, const Vec& z, const ProximityResult& proximity,
+                             const std::vector<Body>& bodies, double h) {
+  std::map<std::pair<int, int>, double> depth;  // body pair -> penetration depth, computed on demand
+  double work = 0.0;
+  for (int j = 0; j < rows.size() && j < z.size(); ++j) {
+    const Variable& v = rows.variables()[static_cast<std::size_t>(j)];
+    if (v.kind != VariableKind::NormalImpulse || v.contact < 0 || !(z[j] > 0.0)) continue;
+    const Contact& c = proximity.contacts.at(static_cast<std::size_t>(v.contact));
+    const double push = -(c.gap + c.gap_correction);
+    if (!(push > 0.0)) continue;
+    const auto pair = std::minmax(c.body_a, c.body_b);
+    auto it = depth.find(pair);
+    if (it == depth.end()) {
+      const Body& a = bodies.at(static_cast<std::size_t>(pair.first));
+      const Body& b = bodies.at(static_cast<std::size_t>(pair.second));
+      it = depth.emplace(pair, penetration_depth(a.world_vertices(), b.world_vertices())).first;
+    }
+    work += z[j] * std::min(push, it->second) / h;
+  }
+  return work;
 }
 
 }  // namespace pegsim

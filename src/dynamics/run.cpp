@@ -70,7 +70,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
   s.energy_final = s.energy_initial;
 
   const DivergenceGuard guard(simulation.bodies(), gravity);
-  double stabilisation_total = 0.0;
+  double push_out_total = 0.0;  // of true overlaps: the guard's credit (divergence_guard.h)
   std::vector<double> overlaps;
   double lcp_sum = 0, contact_sum = 0, trap_sum = 0, vv_site_sum = 0;
   const double h = simulation.options().time_step;
@@ -132,8 +132,8 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     s.fixpoint_solves += m.record.fixpoint_solves;
     ++s.steps;
     if (observer) observer(simulation, m);
-    stabilisation_total += std::max(0.0, m.record.stabilisation_work);
-    if (std::string reason = guard.check(simulation.bodies(), active_after, stabilisation_total); !reason.empty()) {
+    push_out_total += std::max(0.0, m.record.overlap_push_out_work);
+    if (std::string reason = guard.check(simulation.bodies(), active_after, push_out_total); !reason.empty()) {
       s.stopped_early = s.diverged = true;
       s.divergence_reason = "t = " + std::to_string(simulation.time()) + " s: " + std::move(reason);
       break;

@@ -7,6 +7,7 @@
 #include <pegsim/assembly/assembly.h>
 #include <pegsim/assembly/stewart_trinkle_structure.h>
 #include <pegsim/dynamics/contact_solve.h>
+#include <pegsim/dynamics/energy_audit.h>
 #include <pegsim/dynamics/gap_fixpoint.h>
 #include <pegsim/geometry/overlap.h>
 #include <pegsim/io/lcp_dump.h>
@@ -412,6 +413,7 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   t = Clock::now();
   last_z_ = solve.result.z;
   last_rows_ = std::move(solve.rows);
+  record.overlap_push_out_work = overlap_push_out_work(last_rows_, last_z_, last_proximity_, scene_.bodies, h);
   record.gravity_lag = gravity_lag(scene_.bodies, s.offsets, solve.nu_next, scene_.gravity, h);
   integrate_positions(scene_.bodies, s.offsets, solve.nu_next, h);
   record.profile.integrate = seconds_since(t);
@@ -553,6 +555,7 @@ StepRecord Simulation::recover_by_halving(const StepRecord& record, double h, do
   merged.alternative_cells += first.alternative_cells + second.alternative_cells;
   merged.energy_gain = std::max(first.energy_gain, second.energy_gain);
   merged.stabilisation_work = first.stabilisation_work + second.stabilisation_work;
+  merged.overlap_push_out_work = first.overlap_push_out_work + second.overlap_push_out_work;
   merged.gravity_lag = first.gravity_lag + second.gravity_lag;
   merged.degraded = first.degraded != Degradation::None ? first.degraded : second.degraded;
   merged.proximity_corrected = first.proximity_corrected || second.proximity_corrected;

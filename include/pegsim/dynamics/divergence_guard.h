@@ -3,7 +3,10 @@
 //     vertices and every dynamic body's start, spawn included) grown by max(10 m, 10 x its diagonal);
 //   - the kinetic energy exceeds twice what the scene's sources can supply plus 1 J: the dynamic
 //     bodies' initial kinetic energy, the potential energy of their fall to the scene box's lowest
-//     point, and the push-out (stabilisation) work the steps have done so far.
+//     point, and the work the steps have done pushing true overlaps apart (overlap_push_out_work,
+//     energy_audit.h). Push-out of phantom overlaps (a vertex behind an edge line, outside the
+//     body: the standard model's SM trap) is not a source: crediting it let a standard-model pour
+//     (set d, h = 0.008) go from 6 J to 9.2e4 J "explained", each later step 10 s in recovery.
 // Non-finite states are counted by run_simulation (non_finite_steps). The LCP row guard
 // (SimulationOptions::max_lcp_size) stays as a cheap early stop for interpenetrated scenes.
 #pragma once
@@ -20,7 +23,7 @@ class DivergenceGuard {
   DivergenceGuard(const std::vector<Body>& bodies, const Vec2& gravity);
 
   // Empty when the state is plausible; otherwise what is wrong, naming the body or the energies.
-  std::string check(const std::vector<Body>& bodies, const std::vector<char>& active, double stabilisation_work) const;
+  std::string check(const std::vector<Body>& bodies, const std::vector<char>& active, double push_out_work) const;
 
   double energy_supply() const { return supply_; }
 

@@ -13,7 +13,12 @@
 #pragma once
 
 #include <pegsim/assembly/assembly.h>
+#include <pegsim/dynamics/body.h>
 #include <pegsim/proximity/contact.h>
+
+#include <map>
+#include <utility>
+#include <vector>
 
 namespace pegsim {
 
@@ -37,6 +42,14 @@ inline constexpr double kEnergyAbsoluteTolerance = 1e-9;  // J
 EnergyAudit audit_step_energy(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free,
                               const Vec& nu_end, const Vec& z, const Vec& w, const ProximityResult& proximity,
                               double h);
+
+// The part of the stabilisation work that pushes true overlaps apart: each normal impulse's
+// p_k max(0, -psi_k) / h with -psi_k capped at the true penetration depth of its body pair at the
+// step's start (geometry/overlap.h). A vertex behind another body's edge line but outside that body
+// (the standard model's SM trap) has psi < 0 and depth 0: its push is not an overlap's. The
+// divergence guard credits only this work as an energy source (divergence_guard.h).
+double overlap_push_out_work(const RowSystem& rows, const Vec& z, const ProximityResult& proximity,
+                             const std::vector<Body>& bodies, double h);
 
 // 1/2 nu^T M nu with M the inverse of inverse_mass's blocks (a zero inverse entry: no inertia there).
 double kinetic_energy(const InverseMass& inverse_mass, const Vec& nu);

@@ -69,6 +69,8 @@ struct StepRecord {
   // Energy audit (energy_audit.h) of the applied answer, and answers refused by it in this step:
   double energy_gain = 0.0;      // J beyond KE(nu_free) and stabilisation work (<= its tolerance)
   double stabilisation_work = 0.0;  // J: push-out of overlaps by the applied impulses
+  // J: the part of it that pushes true overlaps apart (energy_audit.h, overlap_push_out_work)
+  double overlap_push_out_work = 0.0;
   double gravity_lag = 0.0;      // J: the integrator's own energy term (simulation.cpp, gravity_lag)
   int energy_rejections = 0;     // solver answers refused because they would create energy
   int alternative_cells = 0;     // other solved cells of an unconverged search tried
