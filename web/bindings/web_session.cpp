@@ -332,17 +332,10 @@ nlohmann::json WebSession::state() const {
                 {"bodies", bodies_json(sim.bodies(), active)},
                 {"overlap", overlap_json(sim, active)},
                 {"energy", finite(mechanical_energy(sim.bodies(), active, sim.scene().gravity), "energy")}};
-  if (has_step_) {
-    state["step"] = record_json(last_record_);
-    state["contacts"] = contacts_json(sim);
-    state["traps"] = traps_json(sim);
-  } else {
-    state["step"] = nullptr;
-    state["contacts"] = {{"count", 0}, {"body_a", json::array()}, {"body_b", json::array()},
-                         {"point", json::array()}, {"normal", json::array()}, {"gap", json::array()},
-                         {"kinds", json::array()}, {"impulse", json::array()}};
-    state["traps"] = json::array();
-  }
+  state["step"] = has_step_ ? record_json(last_record_) : json(nullptr);
+  // a new engine (no step yet) has no proximity: count 0, empty columns, no traps
+  state["contacts"] = contacts_json(sim);
+  state["traps"] = traps_json(sim);
   return state;
 }
 
