@@ -213,6 +213,10 @@ RenderPlan make_plan(const RenderArgs& args) {
     }
   }
   plan.scene = load_scene(args.scene_path);  // SceneError names the file and field
+  if (plan.scene.is_3d()) {
+    throw BadInput(args.scene_path + ": a 3D scene: render draws 2D scenes only so far (3D pictures are issue 12 item 8); "
+                   "`pegsim run --trajectory` writes the 3D states");
+  }
   try {
     plan.options = args.simulation.options_for(plan.scene);
     plan.duration = args.simulation.duration_for(plan.scene);

@@ -43,21 +43,36 @@ int run_scene_command(const RunFlags& flags) {
   std::unique_ptr<TrajectoryCsvWriter> trajectory;
   try {
     if (!flags.metrics_path.empty()) metrics = std::make_unique<MetricsCsvWriter>(flags.metrics_path);
-    if (!flags.trajectory_path.empty()) trajectory = std::make_unique<TrajectoryCsvWriter>(flags.trajectory_path);
+    if (!flags.trajectory_path.empty()) {
+      TrajectoryOptions trajectory_options;
+      trajectory_options.dimension = scene.is_3d() ? 3 : 2;
+      trajectory = std::make_unique<TrajectoryCsvWriter>(flags.trajectory_path, trajectory_options);
+    }
   } catch (const std::exception& e) {
     std::cerr << "pegsim run: " << e.what() << "\n";
     return kExitBadInput;
   }
 
-  Simulation simulation(scene, options);
-  if (trajectory) trajectory->write(0, 0.0, simulation.bodies(), simulation.active_bodies());
+  std::unique_ptr<Simulation> created;
+  try {
+    created = std::make_unique<Simulation>(scene, options);  // e.g. a 2D-only model on a 3D scene
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "pegsim run: " << flags.scene_path << ": " << e.what() << "\n";
+    return kExitBadInput;
+  }
+  Simulation& simulation = *created;
+  auto write_state = [&](int step, double time, const Simulation& sim) {
+    if (sim.scene().is_3d()) trajectory->write(step, time, sim.bodies3d(), sim.active_bodies());
+    else trajectory->write(step, time, sim.bodies(), sim.active_bodies());
+  };
+  if (trajectory) write_state(0, 0.0, simulation);
   RunOptions run_options;
   run_options.duration = duration;
   const long total = std::lround(duration / options.time_step);
   Progress progress("run " + options.model, total, !flags.quiet);
   const RunSummary summary = run_simulation(simulation, run_options, [&](const Simulation& sim, const StepMeasurement& m) {
     if (metrics) metrics->write(m.record, m.overlap, m.energy);
-    if (trajectory) trajectory->write(m.record.step, m.record.time, sim.bodies(), sim.active_bodies());
+    if (trajectory) write_state(m.record.step, m.record.time, sim);
     if (!m.record.solved() && !flags.quiet) {
       std::cerr << "\npegsim run: step " << m.record.step << ": solver " << to_string(m.record.solver_status)
                 << " (residual " << m.record.residual << ")\n";
@@ -68,7 +83,7 @@ int run_scene_command(const RunFlags& flags) {
   if (metrics) metrics->close();
   if (trajectory) trajectory->close();
 
-  nlohmann::json j = summary_to_json(summary, simulation.bodies());
+  nlohmann::json j = summary_to_json(summary, simulation.scene());
   j["scene"] = flags.scene_path;
   if (!simulation.failed_dumps().empty()) j["failed_dumps"] = simulation.failed_dumps();
   std::cout << j.dump() << std::endl;

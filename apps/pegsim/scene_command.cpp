@@ -76,6 +76,7 @@ BodyCounts count_bodies(const Scene& scene) {
     (body.is_static ? counts.fixed : counts.dynamic) += 1;
     if (body.is_particle()) ++counts.particles;
   }
+  for (const Body3d& body : scene.bodies3d) (body.is_static ? counts.fixed : counts.dynamic) += 1;
   return counts;
 }
 
@@ -84,7 +85,7 @@ void print_written(const Scene& scene, const std::string& output, const std::str
   const BodyCounts counts = count_bodies(scene);
   const nlohmann::json line = {{"written", output},
                                {"source", source},
-                               {"bodies", scene.bodies.size()},
+                               {"bodies", scene.body_count()},
                                {"dynamic", counts.dynamic},
                                {"friction", scene.friction},
                                {"model", scene.settings.model},
@@ -170,7 +171,8 @@ int run_validate(const std::string& path) {
     const SceneSettings& s = scene.settings;
     nlohmann::json line = {{"valid", true},
                            {"file", path},
-                           {"bodies", scene.bodies.size()},
+                           {"dimension", scene.dimension},
+                           {"bodies", scene.body_count()},
                            {"static", counts.fixed},
                            {"dynamic", counts.dynamic},
                            {"particles", counts.particles},

@@ -83,7 +83,7 @@ an existing file checks its header and removes an incomplete last row (SweepCsvE
                               const std::optional<double>& duration, const py::object& options,
                               const std::string& per_step_path) {
           TaskResult r = run_task(scene, name, model, h, duration, options, per_step_path);
-          return py::make_tuple(r.row, from_json(summary_to_json(r.summary, {})));
+          return py::make_tuple(r.row, from_json(summary_to_json(r.summary, std::vector<Body>{})));
         },
         py::arg("scene"), py::arg("name"), py::arg("model"), py::arg("h"), py::arg("duration"), py::arg("options"),
         py::arg("per_step_path") = "");

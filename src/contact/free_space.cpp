@@ -8,7 +8,7 @@ namespace pegsim {
 
 FreeSpace ContactModel::free_space(const ProximityResult& proximity, const ModelContext& /*context*/) const {
   FreeSpace space;
-  for (int i = 0; i < static_cast<int>(proximity.contacts.size()); ++i) space.always.push_back(i);
+  for (int i = 0; i < static_cast<int>(proximity.contact_count()); ++i) space.always.push_back(i);
   return space;
 }
 

@@ -3,6 +3,7 @@
 // Variable order: all normal impulses (contact order), then per contact p_f+, p_f-, s.
 #include <pegsim/contact/contact_rows.h>
 #include <pegsim/contact/models.h>
+#include <pegsim/contact/standard_3d.h>
 
 namespace pegsim {
 namespace {
@@ -10,12 +11,27 @@ namespace {
 class StandardModel final : public ContactModel {
  public:
   std::string name() const override { return "standard"; }
+  bool supports_3d() const override { return true; }
 
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
+    if (context.bodies3d != nullptr) return emit_3d(proximity, context, rows);
     const int n = static_cast<int>(proximity.contacts.size());
     std::vector<int> normal(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) normal[static_cast<std::size_t>(i)] = add_unilateral_contact(rows, i, proximity, context, i);
     for (int i = 0; i < n; ++i) add_friction(rows, i, normal[static_cast<std::size_t>(i)], proximity, context);
+  }
+
+ private:
+  // The same rows with 3D Jacobians and a k-direction cone (standard_3d.h).
+  static void emit_3d(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) {
+    ContactRows3dContext context3d;
+    context3d.time_step = context.time_step;
+    context3d.bodies = context.bodies3d;
+    context3d.dof_offset = context.dof_offset;
+    context3d.pair_friction = context.pair_friction;
+    context3d.nu_free = context.nu_free;
+    context3d.cone = context.options.cone_3d;
+    emit_standard_rows_3d(proximity.three_d, context3d, rows);
   }
 };
 

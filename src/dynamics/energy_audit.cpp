@@ -2,11 +2,14 @@
 #include <pegsim/dynamics/energy_audit.h>
 
 #include <pegsim/geometry/overlap.h>
+#include <pegsim/geometry/penetration_3d.h>
 
 #include <Eigen/QR>
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <utility>
 
 namespace pegsim {
 namespace {
@@ -21,6 +24,28 @@ double block_energy(const Mat& block, const Vec& v) {
   }
   const Mat mass = block.completeOrthogonalDecomposition().pseudoInverse();
   return 0.5 * v.dot(mass * v);
+}
+
+// sum_k p_k min(-psi_k, depth of its body pair) / h over pushing normal impulses; depths computed
+// once per pair, on demand.
+template <class PairDepth>
+double push_out_work(const RowSystem& rows, const Vec& z, const ProximityResult& proximity, double h,
+                     const PairDepth& pair_depth) {
+  std::map<std::pair<int, int>, double> depth;
+  double work = 0.0;
+  for (int j = 0; j < rows.size() && j < z.size(); ++j) {
+    const Variable& v = rows.variables()[static_cast<std::size_t>(j)];
+    if (v.kind != VariableKind::NormalImpulse || v.contact < 0 || !(z[j] > 0.0)) continue;
+    const auto contact = static_cast<std::size_t>(v.contact);
+    const double push = -proximity.psi(contact);
+    if (!(push > 0.0)) continue;
+    const auto [a, b] = proximity.bodies_of(contact);
+    const auto pair = std::minmax(a, b);
+    auto it = depth.find(pair);
+    if (it == depth.end()) it = depth.emplace(pair, pair_depth(pair.first, pair.second)).first;
+    work += z[j] * std::min(push, it->second) / h;
+  }
+  return work;
 }
 
 }  // namespace
@@ -43,8 +68,7 @@ EnergyAudit audit_step_energy(const RowSystem& rows, const InverseMass& inverse_
   for (int j = 0; j < rows.size() && j < z.size(); ++j) {
     const Variable& v = rows.variables()[static_cast<std::size_t>(j)];
     if (v.kind != VariableKind::NormalImpulse || v.contact < 0 || !(z[j] > 0.0)) continue;
-    const Contact& c = proximity.contacts[static_cast<std::size_t>(v.contact)];
-    audit.stabilisation += z[j] * std::max(0.0, -(c.gap + c.gap_correction)) / h;
+    audit.stabilisation += z[j] * std::max(0.0, -proximity.psi(static_cast<std::size_t>(v.contact))) / h;
   }
   audit.gain = audit.kinetic_end - audit.kinetic_free - audit.stabilisation;
   audit.tolerance = kEnergyRelativeTolerance * audit.kinetic_free + kEnergyAbsoluteTolerance;
@@ -54,24 +78,18 @@ EnergyAudit audit_step_energy(const RowSystem& rows, const InverseMass& inverse_
 
 double overlap_push_out_work(const RowSystem& rows, const Vec& z, const ProximityResult& proximity,
                              const std::vector<Body>& bodies, double h) {
-  std::map<std::pair<int, int>, double> depth;  // body pair -> penetration depth, computed on demand
-  double work = 0.0;
-  for (int j = 0; j < rows.size() && j < z.size(); ++j) {
-    const Variable& v = rows.variables()[static_cast<std::size_t>(j)];
-    if (v.kind != VariableKind::NormalImpulse || v.contact < 0 || !(z[j] > 0.0)) continue;
-    const Contact& c = proximity.contacts.at(static_cast<std::size_t>(v.contact));
-    const double push = -(c.gap + c.gap_correction);
-    if (!(push > 0.0)) continue;
-    const auto pair = std::minmax(c.body_a, c.body_b);
-    auto it = depth.find(pair);
-    if (it == depth.end()) {
-      const Body& a = bodies.at(static_cast<std::size_t>(pair.first));
-      const Body& b = bodies.at(static_cast<std::size_t>(pair.second));
-      it = depth.emplace(pair, penetration_depth(a.world_vertices(), b.world_vertices())).first;
-    }
-    work += z[j] * std::min(push, it->second) / h;
-  }
-  return work;
+  return push_out_work(rows, z, proximity, h, [&](int a, int b) {
+    return penetration_depth(bodies.at(static_cast<std::size_t>(a)).world_vertices(),
+                             bodies.at(static_cast<std::size_t>(b)).world_vertices());
+  });
+}
+
+double overlap_push_out_work(const RowSystem& rows, const Vec& z, const ProximityResult& proximity,
+                             const std::vector<Body3d>& bodies, double h) {
+  return push_out_work(rows, z, proximity, h, [&](int a, int b) {
+    return penetration_depth_3d(bodies.at(static_cast<std::size_t>(a)).world_shape(),
+                                bodies.at(static_cast<std::size_t>(b)).world_shape());
+  });
 }
 
 }  // namespace pegsim

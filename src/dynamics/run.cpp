@@ -12,40 +12,52 @@
 namespace pegsim {
 namespace {
 
-bool state_is_finite(const std::vector<Body>& bodies) {
-  for (const Body& b : bodies) {
+bool state_is_finite(const Scene& scene) {
+  for (const Body& b : scene.bodies) {
     if (!b.position.allFinite() || !b.velocity.allFinite() || !std::isfinite(b.angle) ||
         !std::isfinite(b.angular_velocity)) {
+      return false;
+    }
+  }
+  for (const Body3d& b : scene.bodies3d) {
+    if (!b.position.allFinite() || !b.velocity.allFinite() || !b.orientation.coeffs().allFinite() ||
+        !b.angular_velocity.allFinite()) {
       return false;
     }
   }
   return true;
 }
 
-// A dynamic body "escaped" when its centre is outside the static bodies' bounding box grown by
-// half a metre (in the pour experiment: it left the box). Scenes without static bodies: none.
-int count_escaped(const std::vector<Body>& bodies) {
-  Vec2 lo = Vec2::Constant(std::numeric_limits<double>::infinity());
-  Vec2 hi = -lo;
-  bool any_static = false;
-  for (const Body& b : bodies) {
-    if (!b.is_static) continue;
-    any_static = true;
-    for (const Vec2& v : b.world_vertices()) {
-      lo = lo.cwiseMin(v);
-      hi = hi.cwiseMax(v);
-    }
-  }
-  if (!any_static) return 0;
+// Dynamic bodies whose centre is outside the box of the static points grown by half a metre.
+template <class Point>
+int count_outside(const std::vector<Point>& static_points, const std::vector<Point>& centres) {
+  if (static_points.empty()) return 0;
+  Point lo = static_points.front(), hi = static_points.front();
+  for (const Point& v : static_points) lo = lo.cwiseMin(v), hi = hi.cwiseMax(v);
   lo.array() -= 0.5;
   hi.array() += 0.5;
   int escaped = 0;
-  for (const Body& b : bodies) {
-    if (b.is_static) continue;
-    const bool inside = (b.position.array() >= lo.array()).all() && (b.position.array() <= hi.array()).all();
-    if (!inside) ++escaped;
-  }
+  for (const Point& c : centres) escaped += !((c.array() >= lo.array()).all() && (c.array() <= hi.array()).all());
   return escaped;
+}
+
+// A dynamic body "escaped" when its centre is outside the static bodies' bounding box grown by
+// half a metre (in the pour experiment: it left the box). Scenes without static bodies: none.
+int count_escaped(const Scene& scene) {
+  if (scene.is_3d()) {
+    std::vector<Vec3> points, centres;
+    for (const Body3d& b : scene.bodies3d) {
+      if (!b.is_static) centres.push_back(b.position);
+      else for (const Vec3& v : b.world_shape().vertices) points.push_back(v);
+    }
+    return count_outside(points, centres);
+  }
+  std::vector<Vec2> points, centres;
+  for (const Body& b : scene.bodies) {
+    if (!b.is_static) centres.push_back(b.position);
+    else for (const Vec2& v : b.world_vertices()) points.push_back(v);
+  }
+  return count_outside(points, centres);
 }
 
 }  // namespace
@@ -65,11 +77,11 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
   RunSummary s;
   s.model = simulation.options().model;
   s.time_step = simulation.options().time_step;
-  const Vec2 gravity = simulation.scene().gravity;
-  s.energy_initial = mechanical_energy(simulation.bodies(), simulation.active_bodies(), gravity);
+  const Scene& scene = simulation.scene();
+  s.energy_initial = mechanical_energy(scene, simulation.active_bodies());
   s.energy_final = s.energy_initial;
 
-  const DivergenceGuard guard(simulation.bodies(), gravity);
+  const DivergenceGuard guard(scene);
   double push_out_total = 0.0;  // of true overlaps: the guard's credit (divergence_guard.h)
   std::vector<double> overlaps;
   double lcp_sum = 0, contact_sum = 0, trap_sum = 0, vv_site_sum = 0;
@@ -80,7 +92,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     const int steps_before = simulation.steps_taken();
     // Energy before the step over the bodies active during it, so spawning is not counted as a gain.
     const std::vector<char> active = simulation.active_bodies();
-    const double energy_before = mechanical_energy(simulation.bodies(), active, gravity);
+    const double energy_before = mechanical_energy(scene, active);
     m.record = simulation.step();
     if (!m.record.solved()) {
       ++s.solver_failures;
@@ -95,10 +107,10 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
       if (observer) observer(simulation, m);
       break;
     }
-    if (!state_is_finite(simulation.bodies())) ++s.non_finite_steps;
+    if (!state_is_finite(scene)) ++s.non_finite_steps;
     const std::vector<char> active_after = simulation.active_bodies();
-    if (options.measure_overlap) m.overlap = measure_overlap(simulation.bodies(), active_after);
-    m.energy = mechanical_energy(simulation.bodies(), active, gravity);
+    if (options.measure_overlap) m.overlap = measure_overlap(scene, active_after);
+    m.energy = mechanical_energy(scene, active);
     s.energy_max_increase = std::max(s.energy_max_increase, m.energy - energy_before);
     const double unexplained = m.energy - energy_before - m.record.stabilisation_work - m.record.gravity_lag;
     s.energy_max_unexplained = std::max(s.energy_max_unexplained, unexplained);
@@ -133,7 +145,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     ++s.steps;
     if (observer) observer(simulation, m);
     push_out_total += std::max(0.0, m.record.overlap_push_out_work);
-    if (std::string reason = guard.check(simulation.bodies(), active_after, push_out_total); !reason.empty()) {
+    if (std::string reason = guard.check(scene, active_after, push_out_total); !reason.empty()) {
       s.stopped_early = s.diverged = true;
       s.divergence_reason = "t = " + std::to_string(simulation.time()) + " s: " + std::move(reason);
       break;
@@ -149,7 +161,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     s.mean_traps = trap_sum / s.steps;
     s.mean_vv_sites = vv_site_sum / s.steps;
   }
-  s.escaped_bodies = count_escaped(simulation.bodies());
+  s.escaped_bodies = count_escaped(scene);
   s.deferred_spawns = simulation.deferred_spawns();
   s.max_spawn_delay = simulation.max_spawn_delay();
   s.waiting_bodies = simulation.waiting_bodies();
@@ -210,6 +222,24 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
                       {"angular_velocity", b.angular_velocity}});
   }
   j["final"] = bodies;
+  return j;
+}
+
+nlohmann::json summary_to_json(const RunSummary& summary, const Scene& final_scene) {
+  if (!final_scene.is_3d()) return summary_to_json(summary, final_scene.bodies);
+  nlohmann::json j = summary_to_json(summary, std::vector<Body>{});
+  auto vec3 = [](const Vec3& v) { return nlohmann::json::array({v.x(), v.y(), v.z()}); };
+  nlohmann::json bodies = nlohmann::json::array();
+  for (const Body3d& b : final_scene.bodies3d) {
+    const Eigen::Quaterniond& q = b.orientation;
+    bodies.push_back({{"name", b.name},
+                      {"position", vec3(b.position)},
+                      {"orientation", {q.w(), q.x(), q.y(), q.z()}},
+                      {"velocity", vec3(b.velocity)},
+                      {"angular_velocity", vec3(b.angular_velocity)}});
+  }
+  j["final"] = bodies;
+  j["dimension"] = 3;
   return j;
 }
 

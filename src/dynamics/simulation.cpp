@@ -9,11 +9,9 @@
 #include <pegsim/dynamics/contact_solve.h>
 #include <pegsim/dynamics/energy_audit.h>
 #include <pegsim/dynamics/gap_fixpoint.h>
-#include <pegsim/geometry/overlap.h>
+#include <pegsim/dynamics/mechanics.h>
 #include <pegsim/io/lcp_dump.h>
 #include <pegsim/lcp/jam.h>
-#include <pegsim/proximity/broad_phase.h>
-#include <pegsim/proximity/proximity.h>
 
 #include <algorithm>
 #include <chrono>
@@ -33,144 +31,8 @@ double seconds_since(Clock::time_point start) {
 
 // Bodies enter at their spawn time; a tiny tolerance keeps t = k*h from missing spawn_time = k*h
 // by rounding.
-bool is_spawned(const Body& body, double time, double h) { return body.spawn_time <= time + 1e-9 * h; }
-
-// Relative to the smaller body's area: touching is free, any real overlap is not.
-constexpr double kSpawnOverlapTolerance = 1e-9;
-
-bool spot_is_free(const std::vector<Body>& bodies, const std::vector<char>& active, std::size_t candidate) {
-  const Polygon shape = bodies[candidate].world_vertices();
-  if (shape.size() < 3) return true;
-  const Aabb box = grown_bounds(shape, 0.0);
-  const double area = std::abs(signed_area(shape));
-  for (std::size_t j = 0; j < bodies.size(); ++j) {
-    if (!active[j] || j == candidate) continue;
-    const Polygon other = bodies[j].world_vertices();
-    if (other.size() < 3 || !box.overlaps(grown_bounds(other, 0.0))) continue;
-    const double limit = kSpawnOverlapTolerance * std::min(area, std::abs(signed_area(other)));
-    if (convex_intersection_area(shape, other) > limit) return false;
-  }
-  return true;
-}
-
-// Generalized-velocity layout: 3 DOFs (vx, vy, omega) per active dynamic body; -1 otherwise.
-std::vector<int> dof_offsets(const std::vector<Body>& bodies, const std::vector<char>& active) {
-  std::vector<int> offsets(bodies.size(), -1);
-  int next = 0;
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (active[i] && !bodies[i].is_static) {
-      offsets[i] = next;
-      next += kDofPerBody2D;
-    }
-  }
-  return offsets;
-}
-
-InverseMass inverse_mass(const std::vector<Body>& bodies, const std::vector<int>& offsets) {
-  InverseMass inv;
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (offsets[i] < 0) continue;
-    Mat block = Mat::Zero(kDofPerBody2D, kDofPerBody2D);
-    block(0, 0) = 1.0 / bodies[i].mass;
-    block(1, 1) = 1.0 / bodies[i].mass;
-    // A particle has no rotational inertia and no lever arm: its rotation is frozen.
-    block(2, 2) = bodies[i].inertia > 0.0 ? 1.0 / bodies[i].inertia : 0.0;
-    inv.offsets.push_back(offsets[i]);
-    inv.blocks.push_back(block);
-    inv.dofs += kDofPerBody2D;
-  }
-  return inv;
-}
-
-Vec gather_velocities(const std::vector<Body>& bodies, const std::vector<int>& offsets, int dofs) {
-  Vec nu = Vec::Zero(dofs);
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (offsets[i] < 0) continue;
-    nu.segment<2>(offsets[i]) = bodies[i].velocity;
-    nu[offsets[i] + 2] = bodies[i].angular_velocity;
-  }
-  return nu;
-}
-
-// nu_free = nu^l + h M^{-1} F_ext; gravity is the only external force (F = m g, no torque).
-Vec free_velocities(const Vec& nu, const std::vector<int>& offsets, const Vec2& gravity, double h) {
-  Vec nu_free = nu;
-  for (int offset : offsets) {
-    if (offset < 0) continue;
-    nu_free.segment<2>(offset) += h * gravity;
-  }
-  return nu_free;
-}
-
-void integrate_positions(std::vector<Body>& bodies, const std::vector<int>& offsets, const Vec& nu, double h) {
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (offsets[i] < 0) continue;
-    Body& b = bodies[i];
-    b.velocity = nu.segment<2>(offsets[i]);
-    b.angular_velocity = nu[offsets[i] + 2];
-    b.position += h * b.velocity;
-    b.angle += h * b.angular_velocity;
-  }
-}
-
-// Semi-implicit Euler's own energy term: gravity's kinetic work is taken with the start velocity
-// (nu_free = nu + h g) while positions move with the end velocity, so a step changes mechanical
-// energy by sum m h g . (v_start - v_end) + m h^2 |g|^2 / 2 beyond what the impulses do
-// (KE(nu+) - KE(nu_free), energy_audit.h). A body turned upward gains potential energy this way,
-// O(h) (measured: 5.5 mJ when a slope turns a polygon's corner up at h = 0.01).
-double gravity_lag(const std::vector<Body>& bodies, const std::vector<int>& offsets, const Vec& nu_end,
-                   const Vec2& gravity, double h) {
-  double lag = 0.0;
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (offsets[i] < 0) continue;
-    const Vec2 v_end = nu_end.segment<2>(offsets[i]);
-    lag += bodies[i].mass * (h * gravity.dot(bodies[i].velocity - v_end) + 0.5 * h * h * gravity.squaredNorm());
-  }
-  return lag;
-}
-
-// Largest distance any point of a dynamic body can travel in the step (Egan's gamma advice).
-double max_travel(const std::vector<Body>& bodies, const std::vector<int>& offsets, const Vec& nu_free, double h) {
-  double travel = 0.0;
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (offsets[i] < 0) continue;
-    const double speed = nu_free.segment<2>(offsets[i]).norm() +
-                         std::abs(nu_free[offsets[i] + 2]) * bodies[i].bounding_radius();
-    travel = std::max(travel, h * speed);
-  }
-  return travel;
-}
-
-double scene_diameter(const std::vector<Body>& bodies, const std::vector<char>& active) {
-  Vec2 lo = Vec2::Constant(std::numeric_limits<double>::infinity());
-  Vec2 hi = -lo;
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (!active[i]) continue;
-    for (const Vec2& v : bodies[i].world_vertices()) {
-      lo = lo.cwiseMin(v);
-      hi = hi.cwiseMax(v);
-    }
-  }
-  return (hi.array() >= lo.array()).all() ? (hi - lo).norm() : 0.0;
-}
-
-std::vector<double> contact_friction(const Scene& scene, const ProximityResult& proximity) {
-  std::vector<double> mu;
-  mu.reserve(proximity.contacts.size());
-  for (const Contact& c : proximity.contacts) {
-    mu.push_back(combine_friction(scene, scene.bodies[c.body_a], scene.bodies[c.body_b]));
-  }
-  return mu;
-}
-
-// Per body, h * max(|omega| at the start, |omega| at the end): how far it can turn in the step.
-std::vector<double> rotation_bounds(const std::vector<int>& offsets, const Vec& nu_start, const Vec& nu_end, double h) {
-  std::vector<double> bound(offsets.size(), 0.0);
-  for (std::size_t i = 0; i < offsets.size(); ++i) {
-    if (offsets[i] < 0) continue;
-    bound[i] = h * std::max(std::abs(nu_start[offsets[i] + 2]), std::abs(nu_end[offsets[i] + 2]));
-  }
-  return bound;
+bool is_spawned(const Scene& scene, std::size_t i, double time, double h) {
+  return spawn_time_of(scene, i) <= time + 1e-9 * h;
 }
 
 bool same_free_space(const FreeSpace& a, const FreeSpace& b) {
@@ -184,8 +46,16 @@ bool same_free_space(const FreeSpace& a, const FreeSpace& b) {
 // Do two proximity results list the same feature pairs and sites?
 bool same_features(const ProximityResult& a, const ProximityResult& b) {
   if (a.contacts.size() != b.contacts.size() || a.vv_sites.size() != b.vv_sites.size() ||
-      a.groups.size() != b.groups.size()) {
+      a.groups.size() != b.groups.size() || a.three_d.contacts.size() != b.three_d.contacts.size()) {
     return false;
+  }
+  for (std::size_t i = 0; i < a.three_d.contacts.size(); ++i) {
+    const Contact3d& x = a.three_d.contacts[i];
+    const Contact3d& y = b.three_d.contacts[i];
+    if (x.body_a != y.body_a || x.body_b != y.body_b || x.kind != y.kind || x.feature_a != y.feature_a ||
+        x.feature_b != y.feature_b) {
+      return false;
+    }
   }
   for (std::size_t i = 0; i < a.contacts.size(); ++i) {
     const Contact& x = a.contacts[i];
@@ -213,11 +83,21 @@ Simulation::Simulation(Scene scene, SimulationOptions options)
   if (!(options_.time_step > 0.0) || !std::isfinite(options_.time_step)) {
     throw std::invalid_argument("time step must be a positive finite number");
   }
+  if (scene_.is_3d() && !model_->supports_3d()) {
+    throw std::invalid_argument("contact model \"" + options_.model +
+                                "\" is 2D-only so far (PEG and the nonconvex models in 3D are issue 13); 3D scenes run with \"standard\"");
+  }
   if (options_.max_lcp_size < 0) {  // kAutoLcpGuard
-    const auto dynamic = std::count_if(scene_.bodies.begin(), scene_.bodies.end(), [](const Body& b) { return !b.is_static; });
-    const bool frictional = std::any_of(scene_.bodies.begin(), scene_.bodies.end(), [](const Body& b) { return b.friction > 0.0; });
-    options_.max_lcp_size = std::max(kAutoLcpGuardFloor, kAutoLcpGuardRowsPerBody * static_cast<int>(dynamic)) *
-                            (frictional ? kAutoLcpGuardFrictionFactor : 1);
+    int dynamic = 0;
+    bool frictional = false;
+    for (std::size_t i = 0; i < scene_.body_count(); ++i) {
+      dynamic += !is_static_body(scene_, i);
+      frictional = frictional || friction_of(scene_, i) > 0.0;
+    }
+    // 3D: a frictional contact has k + 2 rows (k cone directions), not 4
+    const int friction_factor = scene_.is_3d() ? options_.model_options.cone_3d.directions + 2 : kAutoLcpGuardFrictionFactor;
+    options_.max_lcp_size = std::max(kAutoLcpGuardFloor, kAutoLcpGuardRowsPerBody * dynamic) *
+                            (frictional ? friction_factor : 1);
   }
 }
 
@@ -226,14 +106,15 @@ std::vector<char> Simulation::active_bodies() const { return admissible_at(time_
 // A due body enters only where it overlaps no body already in (or entering before it, in scene
 // order): entering inside another body would demand a push-out of arbitrary speed.
 std::vector<char> Simulation::admissible_at(double t) const {
-  std::vector<char> active(scene_.bodies.size(), 0);
-  for (std::size_t i = 0; i < scene_.bodies.size(); ++i) active[i] = i < active_.size() && active_[i];
-  for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
-    if (active[i] || !is_spawned(scene_.bodies[i], t, options_.time_step)) continue;
+  const std::size_t n = scene_.body_count();
+  std::vector<char> active(n, 0);
+  for (std::size_t i = 0; i < n; ++i) active[i] = i < active_.size() && active_[i];
+  for (std::size_t i = 0; i < n; ++i) {
+    if (active[i] || !is_spawned(scene_, i, t, options_.time_step)) continue;
     // The scene's initial state (spawn time 0) is the user's, overlaps included: only later
     // arrivals wait.
-    const bool initial = !(scene_.bodies[i].spawn_time > 0.0);
-    active[i] = options_.force_spawns || initial || spot_is_free(scene_.bodies, active, i);
+    const bool initial = !(spawn_time_of(scene_, i) > 0.0);
+    active[i] = options_.force_spawns || initial || spot_is_free(scene_, active, i);
   }
   return active;
 }
@@ -241,24 +122,24 @@ std::vector<char> Simulation::admissible_at(double t) const {
 int Simulation::waiting_bodies() const {
   const std::vector<char> next = admissible_at(time_);
   int waiting = 0;
-  for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
-    waiting += !next[i] && is_spawned(scene_.bodies[i], time_, options_.time_step);
+  for (std::size_t i = 0; i < scene_.body_count(); ++i) {
+    waiting += !next[i] && is_spawned(scene_, i, time_, options_.time_step);
   }
   return waiting;
 }
 
 void Simulation::admit_spawns() {
   active_ = admissible_at(time_);
-  waited_.resize(scene_.bodies.size(), 0);
-  for (std::size_t i = 0; i < scene_.bodies.size(); ++i) {
-    if (!is_spawned(scene_.bodies[i], time_, options_.time_step)) continue;
+  waited_.resize(scene_.body_count(), 0);
+  for (std::size_t i = 0; i < scene_.body_count(); ++i) {
+    if (!is_spawned(scene_, i, time_, options_.time_step)) continue;
     if (!active_[i] && !waited_[i]) {
       waited_[i] = 1;
       ++deferred_spawns_;
     }
     if (active_[i] && waited_[i] == 1) {  // entering now, after its wait
       waited_[i] = 2;
-      max_spawn_delay_ = std::max(max_spawn_delay_, time_ - scene_.bodies[i].spawn_time);
+      max_spawn_delay_ = std::max(max_spawn_delay_, time_ - spawn_time_of(scene_, i));
     }
   }
 }
@@ -266,16 +147,19 @@ void Simulation::admit_spawns() {
 StepRecord Simulation::step() {
   const auto step_start = Clock::now();
   const std::vector<Body> before = scene_.bodies;
+  const std::vector<Body3d> before3d = scene_.bodies3d;
   StepRecord record;
   try {
     admit_spawns();
     record = advance(options_.time_step, time_, 0, steps_ + 1);
   } catch (const LcpTooLarge& e) {
     scene_.bodies = before;
+    scene_.bodies3d = before3d;
     throw LcpTooLarge("step " + std::to_string(steps_ + 1) + " (t = " + std::to_string(time_) + " s): " + e.what());
   }
   if (record.diverged || (!record.solved() && options_.on_failure == FailurePolicy::Stop)) {
     scene_.bodies = before;  // nothing invented: not even a recovered half step is kept
+    scene_.bodies3d = before3d;
     record.time = time_;
     record.profile.total = seconds_since(step_start);
     return record;
@@ -348,29 +232,30 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   s.h = h;
   s.t0 = t0;
   s.active = active_;  // fixed at the step's start (admit_spawns), also for its halves
-  s.offsets = dof_offsets(scene_.bodies, s.active);
-  s.inv_mass = inverse_mass(scene_.bodies, s.offsets);
-  s.nu_free = free_velocities(gather_velocities(scene_.bodies, s.offsets, s.inv_mass.dofs), s.offsets, scene_.gravity, h);
+  s.offsets = dof_offsets(scene_, s.active);
+  s.inv_mass = inverse_mass(scene_, s.offsets);
+  s.nu_free = free_velocities(scene_, s.offsets, s.inv_mass.dofs, h);
 
   // 1. proximity: feature pairs that can touch within the step
   auto t = Clock::now();
   s.proximity_options.time_step = h;
-  s.proximity_options.gravity = scene_.gravity.norm();
-  last_proximity_ = find_proximity(scene_.bodies, s.active, s.proximity_options);
+  s.proximity_options.gravity = scene_.is_3d() ? scene_.gravity3d.norm() : scene_.gravity.norm();
+  last_proximity_ = find_scene_proximity(scene_, s.active, s.proximity_options);
   record.profile.proximity = seconds_since(t);
-  record.contacts = static_cast<int>(last_proximity_.contacts.size());
+  record.contacts = static_cast<int>(last_proximity_.contact_count());
 
   t = Clock::now();
   s.mu = contact_friction(scene_, last_proximity_);
-  s.rotation = rotation_bounds(s.offsets, s.nu_free, s.nu_free, h);
+  s.rotation = rotation_bounds(scene_, s.offsets, s.nu_free, s.nu_free, h);
   s.context.time_step = h;
-  s.context.bodies = &scene_.bodies;
+  bind_bodies(s.context, scene_);
+  s.context.nu_free = &s.nu_free;
   s.context.dof_offset = &s.offsets;
   s.context.pair_friction = &s.mu;
   s.context.rotation_bound = &s.rotation;
   s.context.options = options_.model_options;
-  s.context.max_travel = max_travel(scene_.bodies, s.offsets, s.nu_free, h);
-  s.context.scene_diameter = scene_diameter(scene_.bodies, s.active);
+  s.context.max_travel = max_travel(scene_, s.offsets, s.nu_free, h);
+  s.context.scene_diameter = scene_diameter(scene_, s.active);
   s.space = model_->free_space(last_proximity_, s.context);
   record.profile.model = seconds_since(t);
 
@@ -404,18 +289,19 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     }
   } else if (!jammed) {
     // 7. proximity corrector, 8. end-of-step gap fixpoint (not after a jam: both re-solve with
-    // unclipped gaps, i.e. the jammed LCP again, and would only pay for a second failure)
-    if (options_.proximity_corrector) correct_proximity(s, solve, record);
-    if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record);
+    // unclipped gaps, i.e. the jammed LCP again, and would only pay for a second failure). Both are
+    // 2D so far: 3D proximity has no end-velocity reach and the 3D end gaps are issue 12 item 5.
+    if (options_.proximity_corrector && !scene_.is_3d()) correct_proximity(s, solve, record);
+    if (options_.fixpoint_iterations > 0 && !scene_.is_3d()) refine_end_gaps(s, solve, record);
   }
 
   // 9. integrate: nu^{l+1} from the impulses, q^{l+1} = q^l + h nu^{l+1}
   t = Clock::now();
   last_z_ = solve.result.z;
   last_rows_ = std::move(solve.rows);
-  record.overlap_push_out_work = overlap_push_out_work(last_rows_, last_z_, last_proximity_, scene_.bodies, h);
-  record.gravity_lag = gravity_lag(scene_.bodies, s.offsets, solve.nu_next, scene_.gravity, h);
-  integrate_positions(scene_.bodies, s.offsets, solve.nu_next, h);
+  record.overlap_push_out_work = overlap_push_out_work(last_rows_, last_z_, last_proximity_, scene_, h);
+  record.gravity_lag = gravity_lag(scene_, s.offsets, solve.nu_next, h);
+  integrate_positions(scene_, s.offsets, solve.nu_next, h);
   record.profile.integrate = seconds_since(t);
   return record;
 }
@@ -427,7 +313,7 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
 // and the energy audit inside solve_contacts. The step's record keeps the original failure.
 Degradation Simulation::degrade_safely(StepState& s, ContactSolve& solve, StepRecord& record) {
   ProximityResult clipped = last_proximity_;
-  for (Contact& c : clipped.contacts) c.gap_correction = std::max(c.gap_correction, -c.gap);
+  for (std::size_t c = 0; c < clipped.contact_count(); ++c) clipped.clip_push_out(c);
   const std::vector<double> no_friction(s.mu.size(), 0.0);
   const bool frictional = std::any_of(s.mu.begin(), s.mu.end(), [](double mu) { return mu > 0.0; });
   for (const Degradation level : {Degradation::NoPushOut, Degradation::NoFriction}) {
@@ -446,7 +332,7 @@ Degradation Simulation::degrade_safely(StepState& s, ContactSolve& solve, StepRe
   }
   // Nothing solved: keep every body's state (no impulse, no gravity) for this step.
   solve.result.z = Vec::Zero(solve.lcp.size());
-  solve.nu_next = gather_velocities(scene_.bodies, s.offsets, s.inv_mass.dofs);
+  solve.nu_next = gather_velocities(scene_, s.offsets, s.inv_mass.dofs);
   return Degradation::Held;
 }
 
@@ -469,7 +355,7 @@ bool Simulation::resolve_jam(StepState& s, ContactSolve& solve, StepRecord& reco
   constexpr int kMaxLpRounds = 64;    // per solve round; each clips at least one new contact
   if (solve.diverged || solve.rows.size() == 0 || !jam_certificates_available()) return false;
   ProximityResult clipped = last_proximity_;
-  std::vector<char> is_clipped(clipped.contacts.size(), 0);
+  std::vector<char> is_clipped(clipped.contact_count(), 0);
   int clipped_count = 0;
   std::string first_certificate;
   const ContactSolve* current = &solve;
@@ -485,10 +371,8 @@ bool Simulation::resolve_jam(StepState& s, ContactSolve& solve, StepRecord& reco
       if (first_certificate.empty()) first_certificate = certificate.message;
       const int newly_before = clipped_count;
       for (int id : certificate.ids) {
-        if (id < 0 || id >= static_cast<int>(clipped.contacts.size()) || is_clipped[static_cast<std::size_t>(id)]) continue;
-        Contact& c = clipped.contacts[static_cast<std::size_t>(id)];
-        const double raise = std::max(0.0, -(c.gap + c.gap_correction));
-        c.gap_correction += raise;  // psi = gap + correction >= 0
+        if (id < 0 || id >= static_cast<int>(clipped.contact_count()) || is_clipped[static_cast<std::size_t>(id)]) continue;
+        const double raise = clipped.clip_push_out(static_cast<std::size_t>(id));  // psi >= 0
         is_clipped[static_cast<std::size_t>(id)] = 1;
         ++clipped_count;
         for (const FrictionContactRows& entry : structure.contacts)
@@ -589,8 +473,8 @@ void Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
   }
   ProximityOptions options = s.proximity_options;
   options.end_motion = &end_motion;
-  ProximityResult corrected = find_proximity(scene_.bodies, s.active, options);
-  std::vector<double> wider = rotation_bounds(s.offsets, s.nu_free, solve.nu_next, s.h);
+  ProximityResult corrected = find_scene_proximity(scene_, s.active, options);
+  std::vector<double> wider = rotation_bounds(scene_, s.offsets, s.nu_free, solve.nu_next, s.h);
   bool changed = !same_features(corrected, last_proximity_);
   if (!changed && wider != s.rotation) {
     ModelContext wide_context = s.context;
@@ -609,7 +493,7 @@ void Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
   if (!again.diverged && again.result.status_ok()) {
     s.space = std::move(wider_space);
     solve = std::move(again);
-    record.contacts = static_cast<int>(last_proximity_.contacts.size());
+    record.contacts = static_cast<int>(last_proximity_.contact_count());
     record.proximity_corrected = true;
     record.solver = solve.result.solver;
     record.residual = solve.result.residual;
@@ -636,8 +520,10 @@ void Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
 void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record) {
   const auto t = Clock::now();
   auto end_depth_of = [&](const Vec& nu, std::vector<Body>& end) {
-    end = scene_.bodies;
-    integrate_positions(end, s.offsets, nu, s.h);
+    Scene moved;  // 2D: the fixpoint runs on 2D scenes only (advance)
+    moved.bodies = scene_.bodies;
+    integrate_positions(moved, s.offsets, nu, s.h);
+    end = std::move(moved.bodies);
     return contact_pairs_depth(end, last_proximity_);
   };
   std::vector<Body> end;

@@ -15,4 +15,19 @@ double mechanical_energy(const std::vector<Body>& bodies, const std::vector<char
   return energy;
 }
 
+double mechanical_energy_3d(const std::vector<Body3d>& bodies, const std::vector<char>& active, const Vec3& gravity) {
+  double energy = 0.0;
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const Body3d& b = bodies[i];
+    if (b.is_static || i >= active.size() || !active[i]) continue;
+    energy += b.kinetic_energy() - b.mass * gravity.dot(b.position);
+  }
+  return energy;
+}
+
+double mechanical_energy(const Scene& scene, const std::vector<char>& active) {
+  return scene.is_3d() ? mechanical_energy_3d(scene.bodies3d, active, scene.gravity3d)
+                       : mechanical_energy(scene.bodies, active, scene.gravity);
+}
+
 }  // namespace pegsim

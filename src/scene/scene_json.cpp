@@ -1,27 +1,25 @@
 // Reading and validating scene JSON (format in scene.h). Every error is a SceneError naming the
 // file, the body (index and name) and the field, so a typo never turns into a silent default.
+#include "json_reader.h"
+#include "scene_json_3d.h"
+
 #include <pegsim/scene/body_frame.h>
 #include <pegsim/scene/json_file.h>
 #include <pegsim/scene/scene.h>
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <fstream>
-#include <map>
 #include <sstream>
 
 namespace pegsim {
 namespace {
 
 using nlohmann::json;
-
-// Larger magnitudes are rejected so that areas, moments and energies cannot overflow.
-constexpr double kMaxMagnitude = 1e12;
+using namespace scene_json;
 
 const std::vector<std::string> kTopLevelKeys = {"gravity", "friction", "friction_rule", "settings", "bodies",
                                                 "description"};
@@ -36,143 +34,6 @@ const std::vector<std::string> kModelNames = {"standard", "egan-max", "egan-sum"
                                               "lnc-accurate", "peg", "peg-accurate"};
 const std::vector<std::string> kSolverNames = {"auto", "lemke", "newton", "pgs", "enumerate"};
 const std::vector<std::string> kFrictionRules = {"geometric", "min", "max", "average"};
-
-std::string join(const std::vector<std::string>& words) {
-  std::string out;
-  for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
-  return out;
-}
-
-bool contains(const std::vector<std::string>& words, const std::string& word) {
-  return std::find(words.begin(), words.end(), word) != words.end();
-}
-
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-// " (did you mean "x"?)" when some valid word is within two edits.
-std::string suggestion(const std::string& word, const std::vector<std::string>& valid) {
-  std::string best;
-  std::size_t best_distance = 3;
-  for (const auto& v : valid) {
-    const std::size_t d = edit_distance(word, v);
-    if (d < best_distance) best_distance = d, best = v;
-  }
-  return best.empty() ? "" : " (did you mean \"" + best + "\"?)";
-}
-
-// A value as it appeared in the file, shortened for messages. Arrays and objects are only
-// described (dumping them would recurse without bound on deeply nested input).
-std::string show(const json& value) {
-  if (value.is_array()) return "an array of " + std::to_string(value.size()) + " elements";
-  if (value.is_object()) return "an object with " + std::to_string(value.size()) + " keys";
-  std::string text = value.dump();
-  if (text.size() > 40) text = text.substr(0, 37) + "...";
-  return std::string(value.type_name()) + " " + text;
-}
-
-std::string show(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", value);
-  return buffer;
-}
-
-// Reads the fields of one JSON object; every error names `source: context: field: reason`.
-class ObjectReader {
- public:
-  ObjectReader(const json& object, std::string source, std::string context)
-      : object_(object), source_(std::move(source)), context_(std::move(context)) {}
-
-  [[noreturn]] void fail(const std::string& field, const std::string& reason) const {
-    std::string message = source_ + ": ";
-    if (!context_.empty()) message += context_ + ": ";
-    if (!field.empty()) message += field + ": ";
-    throw SceneError(message + reason);
-  }
-
-  void reject_unknown_keys(const std::vector<std::string>& valid) const {
-    for (const auto& item : object_.items()) {
-      if (!contains(valid, item.key()))
-        fail("", "unknown key \"" + item.key() + "\"" + suggestion(item.key(), valid) +
-                     " (valid keys: " + join(valid) + ")");
-    }
-  }
-
-  bool has(const std::string& key) const { return object_.contains(key); }
-  const json& at(const std::string& key) const { return object_.at(key); }
-
-  double number(const std::string& key, const std::string& field) const {
-    return checked_number(object_.at(key), field);
-  }
-  double number(const std::string& key) const { return number(key, key); }
-  double number_or(const std::string& key, double fallback) const { return has(key) ? number(key) : fallback; }
-
-  // A number that must be >= 0 (or > 0 when `strictly`).
-  double non_negative_or(const std::string& key, double fallback, bool strictly = false) const {
-    if (!has(key)) return fallback;
-    const double value = number(key);
-    if (strictly ? !(value > 0.0) : !(value >= 0.0))
-      fail(key, std::string("must be ") + (strictly ? "positive" : "non-negative") + " (got " + show(value) + ")");
-    return value;
-  }
-
-  Vec2 vec2(const json& value, const std::string& field) const {
-    if (!value.is_array() || value.size() != 2)
-      fail(field, "expected [x, y] (an array of 2 numbers), got " + show(value));
-    return Vec2(checked_number(value[0], field + "[0]"), checked_number(value[1], field + "[1]"));
-  }
-  Vec2 vec2_or(const std::string& key, const Vec2& fallback) const {
-    return has(key) ? vec2(object_.at(key), key) : fallback;
-  }
-
-  bool boolean_or(const std::string& key, bool fallback) const {
-    if (!has(key)) return fallback;
-    const json& value = object_.at(key);
-    if (!value.is_boolean()) fail(key, "expected true or false, got " + show(value));
-    return value.get<bool>();
-  }
-
-  std::string string(const std::string& key) const {
-    const json& value = object_.at(key);
-    if (!value.is_string()) fail(key, "expected a string, got " + show(value));
-    return value.get<std::string>();
-  }
-
-  std::string choice_or(const std::string& key, const std::string& fallback,
-                        const std::vector<std::string>& valid, const char* what) const {
-    if (!has(key)) return fallback;
-    const std::string value = string(key);
-    if (!contains(valid, value))
-      fail(key, std::string("unknown ") + what + " \"" + value + "\"" + suggestion(value, valid) +
-                    " (valid: " + join(valid) + ")");
-    return value;
-  }
-
-  double checked_number(const json& value, const std::string& field) const {
-    if (!value.is_number()) fail(field, "expected a number, got " + show(value));
-    const double x = value.get<double>();
-    if (!std::isfinite(x)) fail(field, "not a finite number");
-    if (std::abs(x) > kMaxMagnitude) fail(field, "magnitude " + show(x) + " is too large (limit 1e12)");
-    return x;
-  }
-
- private:
-  const json& object_;
-  std::string source_;
-  std::string context_;
-};
 
 SceneSettings read_settings(const json& value, const std::string& source) {
   SceneSettings settings;
@@ -238,16 +99,9 @@ void read_mass_properties(const ObjectReader& in, Body& body) {
 }
 
 Body read_body(const json& value, std::size_t index, const Scene& scene, const std::string& source) {
-  std::string context = "bodies[" + std::to_string(index) + "]";
-  if (!value.is_object()) ObjectReader(value, source, context).fail("", "expected an object, got " + show(value));
   Body body;
-  body.name = "body" + std::to_string(index);
-  if (value.contains("name")) {
-    body.name = ObjectReader(value, source, context).string("name");
-    if (body.name.empty()) ObjectReader(value, source, context).fail("name", "empty (omit it for the default)");
-  }
-  context += " \"" + body.name + "\"";
-  const ObjectReader in(value, source, context);
+  body.name = read_body_name(value, index, source);
+  const ObjectReader in(value, source, body_context(index, body.name));
   in.reject_unknown_keys(kBodyKeys);
   body.is_static = in.boolean_or("static", false);
   body.local_vertices = read_vertices(in);
@@ -270,20 +124,23 @@ Body read_body(const json& value, std::size_t index, const Scene& scene, const s
   return body;
 }
 
-std::vector<Body> read_bodies(const ObjectReader& top, const Scene& scene, const std::string& source) {
-  if (!top.has("bodies")) top.fail("bodies", "missing (give an array of bodies)");
-  const json& value = top.at("bodies");
-  if (!value.is_array()) top.fail("bodies", "expected an array, got " + show(value));
-  std::vector<Body> bodies;
-  std::map<std::string, std::size_t> first_index;
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    bodies.push_back(read_body(value[i], i, scene, source));
-    const auto [where, inserted] = first_index.emplace(bodies.back().name, i);
-    if (!inserted)
-      top.fail("bodies[" + std::to_string(i) + "] \"" + bodies.back().name + "\"",
-               "name: duplicate of bodies[" + std::to_string(where->second) + "]");
+std::vector<Body> read_bodies(const ObjectReader& top, const Scene& scene) {
+  return read_body_array<Body>(
+      top, [&](const json& value, std::size_t i) { return read_body(value, i, scene, top.source()); });
+}
+
+// The gravity's length decides the scene's dimension: [x, y] is 2D, [x, y, z] is 3D.
+void read_gravity(const ObjectReader& top, Scene& scene) {
+  if (!top.has("gravity")) return;
+  const json& value = top.at("gravity");
+  if (value.is_array() && value.size() == 3) {
+    scene.dimension = 3;
+    scene.gravity3d = top.vec3(value, "gravity");
+    return;
   }
-  return bodies;
+  if (!value.is_array() || value.size() != 2)
+    top.fail("gravity", "expected [x, y] (2D) or [x, y, z] (3D), got " + show(value));
+  scene.gravity = top.vec2(value, "gravity");
 }
 
 // Line and column (1-based) of a byte offset, for JSON syntax errors.
@@ -344,11 +201,15 @@ Scene scene_from_json(const nlohmann::json& json, const std::string& source_name
   top.reject_unknown_keys(kTopLevelKeys);
   Scene scene;
   if (top.has("description")) top.string("description");
-  scene.gravity = top.vec2_or("gravity", scene.gravity);
+  read_gravity(top, scene);
   scene.friction = top.non_negative_or("friction", scene.friction);
   scene.friction_rule = top.choice_or("friction_rule", scene.friction_rule, kFrictionRules, "friction rule");
   if (top.has("settings")) scene.settings = read_settings(top.at("settings"), source_name);
-  scene.bodies = read_bodies(top, scene, source_name);
+  if (scene.is_3d()) {
+    scene.bodies3d = read_bodies_3d(top, scene);
+  } else {
+    scene.bodies = read_bodies(top, scene);
+  }
   return scene;
 }
 

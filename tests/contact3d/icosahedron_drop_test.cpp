@@ -14,6 +14,9 @@
 namespace pegsim {
 namespace {
 
+using test3d::Step3dOptions;
+using test3d::Step3dRecord;
+
 const std::string kBodies = std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour3d/bodies_icosahedra.json";
 constexpr double kH = 0.01;
 

@@ -10,6 +10,9 @@
 namespace pegsim {
 namespace {
 
+using test3d::Step3dOptions;
+using test3d::Step3dRecord;
+
 using test3d::run_steps;
 
 constexpr double kSlope = std::numbers::pi / 6.0, kG = 9.81, kH = 0.01;

@@ -11,6 +11,8 @@ namespace {
 using test3d::cube_on_plane;
 using test3d::run_steps;
 using test3d::slab;
+using test3d::Step3dOptions;
+using test3d::Step3dRecord;
 
 void expect_rests(double mu) {
   std::vector<Body3d> bodies = {slab(mu), cube_on_plane(mu)};
@@ -39,10 +41,13 @@ TEST(RestingCube3d, NormalImpulsesCarryTheWeight) {
   std::vector<Body3d> bodies = {slab(0.5), cube_on_plane(0.5)};
   Step3dOptions options;
   const double weight_impulse = bodies[1].mass * 9.81 * options.time_step;
-  const Step3dRecord r = step_standard_3d(bodies, options);
-  ASSERT_TRUE(r.solved);
+  Simulation simulation = test3d::simulation_3d(bodies, options);
+  const test3d::Step3dRecord r = test3d::checked_step(simulation);
+  ASSERT_TRUE(r.step.solved());
+  ASSERT_EQ(r.rows, 4 * 6);  // per contact: normal, 4 cone directions, slip rate
+  EXPECT_LT(r.complementarity, 1e-12);
   double total = 0.0;
-  for (int i = 0; i < 4; ++i) total += r.result.z[i];  // normals first (standard_3d.h)
+  for (int i = 0; i < 4; ++i) total += r.z[i];  // normals first (standard_3d.h)
   EXPECT_NEAR(total, weight_impulse, 1e-9 * weight_impulse);
 }
 

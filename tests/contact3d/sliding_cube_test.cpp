@@ -12,6 +12,9 @@
 namespace pegsim {
 namespace {
 
+using test3d::Step3dOptions;
+using test3d::Step3dRecord;
+
 using test3d::cube_on_plane;
 using test3d::run_steps;
 using test3d::slab;

@@ -12,6 +12,9 @@
 namespace pegsim {
 namespace {
 
+using test3d::Step3dOptions;
+using test3d::Step3dRecord;
+
 constexpr double kMu = 0.3, kG = 9.81, kH = 0.01, kOmega0 = 20.0;
 
 struct Spin {

@@ -10,6 +10,9 @@
 namespace pegsim {
 namespace {
 
+using test3d::Step3dOptions;
+using test3d::Step3dRecord;
+
 void expect_stack_stands(double mu) {
   const Eigen::Quaterniond yaw(Eigen::AngleAxisd(std::numbers::pi / 4.0, Vec3::UnitZ()));
   Body3d lower = test3d::box_body(Vec3::Constant(0.15), Vec3(0, 0, 0.15), Eigen::Quaterniond::Identity(), false, mu);

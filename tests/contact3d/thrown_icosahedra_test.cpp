@@ -14,6 +14,9 @@
 namespace pegsim {
 namespace {
 
+using test3d::Step3dOptions;
+using test3d::Step3dRecord;
+
 TEST(ThrownIcosahedra3d, VerifiedEveryStepWithoutEnergyGainOrOverlap) {
   const ReferenceBodySet3d set =
       load_reference_bodies_3d(std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour3d/bodies_icosahedra.json");

@@ -3,6 +3,7 @@
 // with a scene that satisfies the engine's invariants or throw SceneError: nothing else, no crash.
 #include "scene/scene_test_util.h"
 
+#include <pegsim/geometry/mass_properties_3d.h>
 #include <pegsim/scene/json_file.h>
 #include <pegsim/scene/pour2d.h>
 #include <pegsim/scene/scene.h>
@@ -31,8 +32,32 @@ const char* kBoxScene = R"({ "gravity": [0, -9.81], "friction": 0.3, "friction_r
     {"name": "tri", "vertices": [[0,0],[0.3,0],[0,0.3]], "position": [0.4, 0.3], "density": 2.5, "spawn_time": 0.5},
     {"name": "dot", "vertices": [[0, 0]], "position": [0.5, 0.5], "mass": 1.0} ] })";
 
+// 3D: a static slab, a cube by density, a tetrahedron by faces with mass and inertia.
+const char* kCubeScene3d = R"({ "gravity": [0, 0, -9.81], "friction": 0.5,
+  "settings": {"model": "standard", "time_step": 0.01, "duration": 1.0},
+  "bodies": [
+    {"name": "slab", "static": true, "vertices": [[-2,-2,-0.2],[2,-2,-0.2],[2,2,-0.2],[-2,2,-0.2],[-2,-2,0],[2,-2,0],[2,2,0],[-2,2,0]]},
+    {"name": "cube", "vertices": [[0,0,0],[0.2,0,0],[0.2,0.2,0],[0,0.2,0],[0,0,0.2],[0.2,0,0.2],[0.2,0.2,0.2],[0,0.2,0.2]],
+     "position": [0, 0, 0.1], "orientation": [1, 0, 0, 0], "velocity": [1, 0, 0], "angular_velocity": [0, 0, 1], "density": 1000},
+    {"name": "tet", "vertices": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]], "faces": [[0,2,1],[0,1,3],[0,3,2],[1,2,3]],
+     "position": [1, 1, 1], "mass": 2, "inertia": [[0.1,0,0],[0,0.1,0],[0,0,0.1]], "spawn_time": 0.5} ] })";
+
+void expect_valid_bodies_3d(const Scene& s, const std::string& input) {
+  for (const Body3d& b : s.bodies3d) {
+    ASSERT_EQ(polyhedron_problem(b.shape), "") << input;
+    ASSERT_TRUE(b.position.allFinite() && b.velocity.allFinite() && b.angular_velocity.allFinite()) << input;
+    ASSERT_TRUE(b.friction >= 0 && b.spawn_time >= 0) << input;
+    if (!b.is_static) {
+      ASSERT_EQ(body3d_problem(b), "") << input;
+      ASSERT_LE(solid_properties(b.shape).centroid.norm(), 1e-9 * b.shape.bounding_radius()) << input;
+    }
+  }
+}
+
 // What the engine may rely on for any scene that loads.
 void expect_valid_scene(const Scene& s, const std::string& input) {
+  ASSERT_TRUE(s.gravity3d.allFinite()) << input;
+  expect_valid_bodies_3d(s, input);
   ASSERT_TRUE(s.gravity.allFinite()) << input;
   ASSERT_TRUE(std::isfinite(s.friction) && s.friction >= 0) << input;
   ASSERT_TRUE(s.settings.time_step > 0 && std::isfinite(s.settings.time_step)) << input;
@@ -59,6 +84,10 @@ Outcome load_text(const std::string& text) {
   try {
     const Scene s = scene_from_json(parse_json_text(text, "fuzz.json"), "fuzz.json");
     expect_valid_scene(s, text);
+    if (s.is_3d()) {  // whatever loads can be saved and read back unchanged
+      SCOPED_TRACE(text);
+      test::expect_same_scene(s, scene_from_json(scene_to_json(s), "fuzz.json"));
+    }
     return Outcome::Loaded;
   } catch (const SceneError& e) {
     EXPECT_EQ(std::string(e.what()).rfind("fuzz.json", 0), 0u) << e.what();
@@ -149,6 +178,21 @@ TEST(SceneFuzz, MutatedScenesLoadOrThrowSceneError) {
   EXPECT_GT(loaded, 100);
   EXPECT_GT(rejected, 1000);
   std::printf("fuzz: %d loaded, %d rejected\n", loaded, rejected);
+}
+
+// Its own stream, so that the 2D test above sees the same mutations as before.
+TEST(SceneFuzz, Mutated3dScenesLoadOrThrowSceneError) {
+  const std::string base = kCubeScene3d;
+  std::mt19937_64 rng(20251012);
+  int loaded = 0, rejected = 0;
+  for (int round = 0; round < 3000; ++round) {
+    const std::string text = round % 2 == 0 ? mutate_bytes(base, rng) : mutate_structure(json::parse(base), rng);
+    (load_text(text) == Outcome::Loaded ? loaded : rejected) += 1;
+    if (::testing::Test::HasFailure()) break;
+  }
+  EXPECT_GT(loaded, 100);
+  EXPECT_GT(rejected, 1000);
+  std::printf("fuzz 3D: %d loaded, %d rejected\n", loaded, rejected);
 }
 
 TEST(SceneFuzz, MutatedFilesThroughLoadScene) {

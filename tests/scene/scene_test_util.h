@@ -40,8 +40,51 @@ inline std::string read_text(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+// Exact equality of every table of two polyhedra.
+inline void expect_same_polyhedron(const Polyhedron& a, const Polyhedron& b) {
+  EXPECT_EQ(a.vertices, b.vertices);
+  ASSERT_EQ(a.faces.size(), b.faces.size());
+  for (std::size_t f = 0; f < a.faces.size(); ++f) {
+    SCOPED_TRACE("face " + std::to_string(f));
+    EXPECT_EQ(a.faces[f].vertices, b.faces[f].vertices);
+    EXPECT_EQ(a.faces[f].normal, b.faces[f].normal);
+    EXPECT_EQ(a.faces[f].offset, b.faces[f].offset);
+  }
+  ASSERT_EQ(a.edges.size(), b.edges.size());
+  for (std::size_t e = 0; e < a.edges.size(); ++e) {
+    EXPECT_EQ(a.edges[e].v0, b.edges[e].v0);
+    EXPECT_EQ(a.edges[e].v1, b.edges[e].v1);
+    EXPECT_EQ(a.edges[e].face_left, b.edges[e].face_left);
+    EXPECT_EQ(a.edges[e].face_right, b.edges[e].face_right);
+  }
+  EXPECT_EQ(a.vertex_edges, b.vertex_edges);
+  EXPECT_EQ(a.vertex_faces, b.vertex_faces);
+}
+
+inline void expect_same_bodies_3d(const std::vector<Body3d>& a, const std::vector<Body3d>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    SCOPED_TRACE("3D body " + std::to_string(i) + " " + a[i].name);
+    const Body3d &x = a[i], &y = b[i];
+    EXPECT_EQ(x.name, y.name);
+    EXPECT_EQ(x.is_static, y.is_static);
+    expect_same_polyhedron(x.shape, y.shape);
+    EXPECT_EQ(x.mass, y.mass);
+    EXPECT_EQ(x.inertia, y.inertia);
+    EXPECT_EQ(x.friction, y.friction);
+    EXPECT_EQ(x.spawn_time, y.spawn_time);
+    EXPECT_EQ(x.position, y.position);
+    EXPECT_EQ(x.orientation.coeffs(), y.orientation.coeffs());
+    EXPECT_EQ(x.velocity, y.velocity);
+    EXPECT_EQ(x.angular_velocity, y.angular_velocity);
+  }
+}
+
 // Exact equality of every field (what a save/load round trip must preserve).
 inline void expect_same_scene(const Scene& a, const Scene& b) {
+  EXPECT_EQ(a.dimension, b.dimension);
+  EXPECT_EQ(a.gravity3d, b.gravity3d);
+  expect_same_bodies_3d(a.bodies3d, b.bodies3d);
   EXPECT_EQ(a.gravity, b.gravity);
   EXPECT_EQ(a.friction, b.friction);
   EXPECT_EQ(a.friction_rule, b.friction_rule);

@@ -4,7 +4,10 @@
 
 #include <pegsim/assembly/row_system.h>
 #include <pegsim/contact/free_space.h>
+#include <pegsim/contact/friction_cone_3d.h>
 #include <pegsim/dynamics/body.h>
+#include <pegsim/dynamics/body3d.h>
+#include <pegsim/lcp/problem.h>
 #include <pegsim/proximity/contact.h>
 
 #include <memory>
@@ -19,6 +22,7 @@ struct ContactModelOptions {
   double epsilon = 0.0;  // Egan sum: 0 = automatic (see egan_sum.cpp); > 0 overrides
   double applicability_threshold = -0.2;  // PEG relaxed applicability (peg-reconstructed.md)
   int friction_directions = 2;            // 2D: +t and -t
+  FrictionCone3d cone_3d;                 // 3D: k directions aligned with the slide (friction_cone_3d.h)
 };
 
 // Everything a model may read. DOF indices: body i's velocity block starts at dof_offset[i]
@@ -26,6 +30,10 @@ struct ContactModelOptions {
 struct ModelContext {
   double time_step = 0.01;
   const std::vector<Body>* bodies = nullptr;
+  // A 3D scene's bodies (then `bodies` is null) and the step's free velocities, which align each
+  // 3D friction cone with its contact's predicted slide (friction_cone_3d.h).
+  const std::vector<Body3d>* bodies3d = nullptr;
+  const Vec* nu_free = nullptr;
   const std::vector<int>* dof_offset = nullptr;
   const std::vector<double>* pair_friction = nullptr;  // per contact: combined coefficient mu
   ContactModelOptions options;
@@ -46,6 +54,9 @@ class ContactModel {
  public:
   virtual ~ContactModel() = default;
   virtual std::string name() const = 0;
+  // Whether the model has rows for 3D contacts (ModelContext::bodies3d); the others are 2D-only
+  // until issue 13 brings PEG and the nonconvex forms to polyhedra.
+  virtual bool supports_3d() const { return false; }
   virtual void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const = 0;
   // The free space the model's rows enforce (free_space.h). Default: every potential contact on
   // its own (the standard model: no disjunctions).

@@ -12,6 +12,8 @@
 #pragma once
 
 #include <pegsim/dynamics/body.h>
+#include <pegsim/lcp/problem.h>
+#include <pegsim/scene/scene.h>
 
 #include <string>
 #include <vector>
@@ -21,14 +23,27 @@ namespace pegsim {
 class DivergenceGuard {
  public:
   DivergenceGuard(const std::vector<Body>& bodies, const Vec2& gravity);
+  explicit DivergenceGuard(const Scene& scene);  // 2D or 3D
 
   // Empty when the state is plausible; otherwise what is wrong, naming the body or the energies.
   std::string check(const std::vector<Body>& bodies, const std::vector<char>& active, double push_out_work) const;
+  std::string check(const Scene& scene, const std::vector<char>& active, double push_out_work) const;
 
   double energy_supply() const { return supply_; }
 
+  // What the guard reads of a body, in either dimension (divergence_guard.cpp).
+  struct BodyView {
+    const std::string* name = nullptr;
+    bool is_static = false;
+    double mass = 0.0, kinetic = 0.0;
+    Vec position;
+  };
+
  private:
-  Vec2 lo_, hi_;
+  void set_up(const std::vector<BodyView>& bodies, const std::vector<Vec>& static_vertices, const Vec& gravity);
+  std::string check_views(const std::vector<BodyView>& bodies, const std::vector<char>& active,
+                          double push_out_work) const;
+  Vec lo_, hi_;
   double supply_ = 0.0;
 };
 

@@ -14,10 +14,9 @@
 
 #include <pegsim/assembly/assembly.h>
 #include <pegsim/dynamics/body.h>
+#include <pegsim/dynamics/body3d.h>
 #include <pegsim/proximity/contact.h>
 
-#include <map>
-#include <utility>
 #include <vector>
 
 namespace pegsim {
@@ -50,6 +49,9 @@ EnergyAudit audit_step_energy(const RowSystem& rows, const InverseMass& inverse_
 // divergence guard credits only this work as an energy source (divergence_guard.h).
 double overlap_push_out_work(const RowSystem& rows, const Vec& z, const ProximityResult& proximity,
                              const std::vector<Body>& bodies, double h);
+// The same for a 3D scene's contacts (proximity.three_d), with penetration_depth_3d.
+double overlap_push_out_work(const RowSystem& rows, const Vec& z, const ProximityResult& proximity,
+                             const std::vector<Body3d>& bodies, double h);
 
 // 1/2 nu^T M nu with M the inverse of inverse_mass's blocks (a zero inverse entry: no inertia there).
 double kinetic_energy(const InverseMass& inverse_mass, const Vec& nu);

@@ -83,6 +83,9 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
 // depth_max, wall_seconds, final (every body's name, position, angle, velocity,
 // angular_velocity) and the other RunSummary fields.
 nlohmann::json summary_to_json(const RunSummary& summary, const std::vector<Body>& final_bodies);
+// Either dimension; a 3D scene's `final` entries carry position [x, y, z], orientation
+// [w, x, y, z], velocity and angular_velocity (world frame), and "dimension": 3.
+nlohmann::json summary_to_json(const RunSummary& summary, const Scene& final_scene);
 
 // Quartiles by linear interpolation between order statistics (numpy's default).
 double quantile(std::vector<double> values, double q);

@@ -144,6 +144,9 @@ class Simulation {
   int steps_taken() const { return steps_; }
   const std::vector<Body>& bodies() const { return scene_.bodies; }
   std::vector<Body>& mutable_bodies() { return scene_.bodies; }
+  // A 3D scene's bodies (Scene::is_3d; bodies() is then empty).
+  const std::vector<Body3d>& bodies3d() const { return scene_.bodies3d; }
+  std::vector<Body3d>& mutable_bodies3d() { return scene_.bodies3d; }
   const Scene& scene() const { return scene_; }
   const SimulationOptions& options() const { return options_; }
   // Bodies taking part in the next step: those already in, plus those due (spawn_time <= time)

@@ -9,12 +9,17 @@
 //   theta  orientation (rad, not wrapped)
 //   vx, vy linear velocity (m/s)
 //   omega  angular velocity (rad/s)
+// A 3D scene (TrajectoryOptions::dimension = 3) has the columns
+//   step,time,body,name,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz
+// with the orientation as a unit quaternion (body to world) and the angular velocity in the world
+// frame.
 // A body appears from the first step at which it is active (spawn_time <= time). Static bodies are
 // left out unless TrajectoryOptions::include_static is set: they never move, and their pose is in the
 // scene file. Real numbers are written with "%.17g" (exact round trip).
 #pragma once
 
 #include <pegsim/dynamics/body.h>
+#include <pegsim/dynamics/body3d.h>
 
 #include <fstream>
 #include <memory>
@@ -26,6 +31,7 @@ namespace pegsim {
 
 struct TrajectoryOptions {
   bool include_static = false;
+  int dimension = 2;  // 2 or 3: which columns (the header is written on construction)
 };
 
 class TrajectoryCsvWriter {
@@ -34,12 +40,13 @@ class TrajectoryCsvWriter {
   explicit TrajectoryCsvWriter(const std::string& path, TrajectoryOptions options = {});
   explicit TrajectoryCsvWriter(std::ostream& out, TrajectoryOptions options = {});
 
-  static std::string header();
+  static std::string header(int dimension = 2);
 
   // Rows for every body with active[i] != 0 (all bodies when `active` is empty).
   // Throws std::invalid_argument when `active` is non-empty and its size differs from bodies',
   // std::runtime_error when the stream has failed.
   void write(int step, double time, const std::vector<Body>& bodies, const std::vector<char>& active);
+  void write(int step, double time, const std::vector<Body3d>& bodies, const std::vector<char>& active);
   void close();
 
  private:

@@ -6,7 +6,10 @@
 #pragma once
 
 #include <pegsim/geometry/polygon.h>
+#include <pegsim/proximity/contact3d.h>
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace pegsim {
@@ -50,6 +53,28 @@ struct ProximityResult {
   std::vector<NonconvexGroup> groups;       // for egan-max/egan-sum/lnc/lnc-accurate
   // contacts not in any group (convex, unilateral in the Egan/Nguyen models)
   std::vector<int> ungrouped;
+  // A 3D scene's feature pairs (PEG §5.2, contact3d.h); `contacts` and the sites above are then
+  // empty. The shared stages read a contact of either dimension through the accessors below.
+  ProximityResult3d three_d;
+
+  std::size_t contact_count() const { return contacts.size() + three_d.contacts.size(); }
+  // psi = gap + gap_correction of contact i (the rows' gap), and its two bodies.
+  double psi(std::size_t i) const {
+    return contacts.empty() ? three_d.contacts[i].gap + three_d.contacts[i].gap_correction
+                            : contacts[i].gap + contacts[i].gap_correction;
+  }
+  double gap(std::size_t i) const { return contacts.empty() ? three_d.contacts[i].gap : contacts[i].gap; }
+  std::pair<int, int> bodies_of(std::size_t i) const {
+    return contacts.empty() ? std::pair{three_d.contacts[i].body_a, three_d.contacts[i].body_b}
+                            : std::pair{contacts[i].body_a, contacts[i].body_b};
+  }
+  // Raises contact i's gap correction so that psi >= 0 (no push-out); returns the raise.
+  double clip_push_out(std::size_t i) {
+    double& correction = contacts.empty() ? three_d.contacts[i].gap_correction : contacts[i].gap_correction;
+    const double raise = std::max(0.0, -(gap(i) + correction));
+    correction += raise;
+    return raise;
+  }
 };
 
 }  // namespace pegsim

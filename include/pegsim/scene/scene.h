@@ -14,9 +14,19 @@
 // (scene/body_frame.h); inertia is taken to be about the centroid. With density,
 // mass = density * area and inertia = density * polar moment about the centroid. Static bodies keep
 // their frame and need no mass. Every invalid or unknown field is a SceneError (scene_json.cpp).
+//
+// 3D: a 3-component gravity makes the scene 3D (dimension 3, gravity3d, bodies3d; top-level keys as
+// in 2D). Body keys: name, static, vertices ([[x,y,z], ...]: their convex hull, or with faces: vertex-
+// index loops, CCW seen from outside) | mesh (Wavefront OBJ, relative to the scene file's directory),
+// position, orientation ([w,x,y,z], unit within 1e-6, not normalised), velocity, angular_velocity
+// (world frame), mass [inertia: 3x3, body frame, about the centroid; default: the shape's scaled to
+// the mass] | density, friction, spawn_time. Frames as in 2D with the solid centroid: vertices -= c,
+// position += R c, velocity += omega x (R c) (scene/body_frame_3d.h). Saving writes vertices and
+// faces, mass and inertia (scene_json_3d.cpp, scene_save.cpp).
 #pragma once
 
 #include <pegsim/dynamics/body.h>
+#include <pegsim/dynamics/body3d.h>
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -42,6 +52,13 @@ struct Scene {
   std::string friction_rule = "geometric";  // pair rule: geometric mean | min | max | average
   SceneSettings settings;
   std::vector<Body> bodies;
+  // 3D (issue 12 item 7): a scene is 3D when its gravity has 3 components; then gravity3d and
+  // bodies3d hold it and `bodies` is empty (scene_json_3d.cpp).
+  int dimension = 2;
+  Vec3 gravity3d = Vec3(0.0, 0.0, -9.81);
+  std::vector<Body3d> bodies3d;
+  bool is_3d() const { return dimension == 3; }
+  std::size_t body_count() const { return is_3d() ? bodies3d.size() : bodies.size(); }
 };
 
 // Invalid input: the message names the file, the body (name or index) and the field.

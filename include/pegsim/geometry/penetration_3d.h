@@ -1,0 +1,17 @@
+// Penetration depth of two convex polyhedra: the shortest translation that separates them.
+// By the separating axis theorem its direction is a face normal of the Minkowski difference,
+// i.e. a face normal of A, a face normal of B, or the cross product of an edge of A with an edge of
+// B; along each axis the translation needed is the overlap of the two projections. The depth is
+// the smallest of those overlaps, 0 when some axis separates (touching counts as separated).
+// The 3D counterpart of geometry/overlap.h's penetration_depth, for the overlap metrics and the
+// divergence guard's push-out credit (energy_audit.h).
+#pragma once
+
+#include <pegsim/geometry/polyhedron.h>
+
+namespace pegsim {
+
+// Both shapes in the world frame. O(F_a + F_b + E_a E_b) axes, each O(V_a + V_b).
+double penetration_depth_3d(const Polyhedron& a, const Polyhedron& b);
+
+}  // namespace pegsim
