@@ -19,11 +19,14 @@
 // Runs are deterministic; their times are wall and CPU of the calling thread (Google Benchmark).
 // This file has no main(): bench/lcp_bench.cpp holds the executable's.
 #include <pegsim/assembly/assembly.h>
+#include <pegsim/dynamics/mechanics.h>
 #include <pegsim/dynamics/simulation.h>
 #include <pegsim/scene/pour2d.h>
 
 #include <Eigen/LU>
 #include <benchmark/benchmark.h>
+
+#include "pour_totals.h"
 
 #include <chrono>
 #include <cmath>
@@ -61,59 +64,12 @@ SimulationOptions pour_options(const std::string& model) {
   return o;
 }
 
-struct PourTotals {
-  int steps = 0;
-  int failures = 0;
-  long lcp_sum = 0;
-  int max_lcp = 0;
-  StepProfile profile;  // summed over steps
-};
-
-void add_step(PourTotals& totals, const StepRecord& r) {
-  ++totals.steps;
-  if (!r.solved()) ++totals.failures;
-  totals.lcp_sum += r.lcp_size;
-  totals.max_lcp = std::max(totals.max_lcp, r.lcp_size);
-  totals.profile.proximity += r.profile.proximity;
-  totals.profile.model += r.profile.model;
-  totals.profile.search += r.profile.search;
-  totals.profile.assembly += r.profile.assembly;
-  totals.profile.solve += r.profile.solve;
-  totals.profile.fixpoint += r.profile.fixpoint;
-  totals.profile.integrate += r.profile.integrate;
-  totals.profile.total += r.profile.total;
-}
-
 PourTotals simulate_pour(const std::string& model, int bodies, double duration, double mu = 0.0) {
   Simulation simulation(pour_scene(bodies, mu), pour_options(model));
   PourTotals totals;
   const long steps = std::lround(duration / kPourStep);
   for (long k = 0; k < steps; ++k) add_step(totals, simulation.step());
   return totals;
-}
-
-void report(benchmark::State& state, const PourTotals& t) {
-  using benchmark::Counter;
-  const auto per_run = Counter::kAvgIterations;
-  state.counters["steps"] = t.steps;
-  state.counters["failures"] = t.failures;
-  state.counters["mean_lcp"] = t.steps > 0 ? static_cast<double>(t.lcp_sum) / t.steps : 0.0;
-  state.counters["max_lcp"] = t.max_lcp;
-  // The LCP work: the configuration search's cell solves, the model's solve or check, the fixpoint.
-  const double lcp_work = t.profile.search + t.profile.solve + t.profile.fixpoint;
-  state.counters["solve_share"] = t.profile.total > 0 ? lcp_work / t.profile.total : 0.0;
-  const StepProfile& p = t.profile;
-  const double iterations = static_cast<double>(state.iterations());
-  state.counters["proximity_s"] = Counter(p.proximity * iterations, per_run);
-  state.counters["model_s"] = Counter(p.model * iterations, per_run);
-  state.counters["search_s"] = Counter(p.search * iterations, per_run);
-  state.counters["assembly_s"] = Counter(p.assembly * iterations, per_run);
-  state.counters["solve_s"] = Counter(p.solve * iterations, per_run);
-  state.counters["fixpoint_s"] = Counter(p.fixpoint * iterations, per_run);
-  state.counters["integrate_s"] = Counter(p.integrate * iterations, per_run);
-  state.counters["other_s"] = Counter(
-      (p.total - p.proximity - p.model - p.search - p.assembly - p.solve - p.fixpoint - p.integrate) * iterations,
-      per_run);
 }
 
 // The whole pour, timed end to end; the counters describe the last run (all runs are identical).
@@ -127,21 +83,6 @@ void pour_run(benchmark::State& state, std::string model, int bodies, double dur
   report(state, totals);
 }
 
-// Inverse mass of the bodies active at the start of a step (the layout Simulation::step uses).
-InverseMass step_inverse_mass(const std::vector<Body>& bodies, const std::vector<char>& active) {
-  InverseMass inv;
-  for (std::size_t i = 0; i < bodies.size(); ++i) {
-    if (!active[i] || bodies[i].is_static) continue;
-    Mat block = Mat::Zero(kDofPerBody2D, kDofPerBody2D);
-    block(0, 0) = block(1, 1) = 1.0 / bodies[i].mass;
-    block(2, 2) = bodies[i].inertia > 0.0 ? 1.0 / bodies[i].inertia : 0.0;
-    inv.offsets.push_back(inv.dofs);
-    inv.blocks.push_back(block);
-    inv.dofs += kDofPerBody2D;
-  }
-  return inv;
-}
-
 // Every step's LCP matrix of one full run, re-assembled from the step's rows (q is irrelevant).
 const std::vector<Mat>& pour_matrices(const std::string& model) {
   static std::map<std::string, std::vector<Mat>> cache;
@@ -151,7 +92,7 @@ const std::vector<Mat>& pour_matrices(const std::string& model) {
   Simulation simulation(pour_scene(kPour2dDefaultCount), pour_options(model));
   const long steps = std::lround(kFullDuration / kPourStep);
   for (long k = 0; k < steps; ++k) {
-    const InverseMass inv = step_inverse_mass(simulation.bodies(), simulation.active_bodies());
+    const InverseMass inv = inverse_mass(simulation.scene(), dof_offsets(simulation.scene(), simulation.active_bodies()));
     simulation.step();
     if (simulation.last_rows().size() == 0) continue;
     matrices.push_back(assemble_lcp(simulation.last_rows(), inv, Vec::Zero(inv.dofs)).M);

@@ -46,7 +46,10 @@ rm -rf "$DIST"
 mkdir -p "$DIST/scenes"
 cp -R "$ROOT/web/public/." "$DIST/"
 cp "$BUILD/wasm/pegsim_wasm.js" "$BUILD/wasm/pegsim_wasm.wasm" "$DIST/"
-cp "$ROOT"/scenes/*.json "$DIST/scenes/"
+# The page draws 2D scenes; the 3D examples (scenes/*_3d.json) stay out of its menu.
+for file in "$ROOT"/scenes/*.json; do
+  [[ "$file" == *_3d.json ]] || cp "$file" "$DIST/scenes/"
+done
 
 names=()
 for file in "$DIST"/scenes/*.json; do

@@ -3,6 +3,8 @@
 //                       [--model M] [--dt H]
 //   pegsim scene pile2d --count N [--seed S] -o SCENE.json [--friction MU] [--model M] [--dt H]
 //                       [--duration T]
+//   pegsim scene pour3d --bodies bodies_icosahedra.json --dt H -o SCENE.json [--friction MU]
+//                       [--duration T]
 //   pegsim scene validate SCENE.json
 // Both print one JSON line on stdout; input errors go to stderr as "pegsim: <file>: ..." with exit 2.
 #include "command.h"
@@ -10,6 +12,7 @@
 #include <pegsim/contact/model.h>
 #include <pegsim/scene/pile2d.h>
 #include <pegsim/scene/pour2d.h>
+#include <pegsim/scene/pour3d.h>
 #include <pegsim/scene/scene.h>
 
 #include <nlohmann/json.hpp>
@@ -189,6 +192,40 @@ int run_validate(const std::string& path) {
   }
 }
 
+struct Pour3dArgs {
+  std::string bodies_file;
+  std::string output;
+  double time_step = 0.01;
+  double duration = kPour3dDuration;
+  double friction = 0.0;
+};
+
+int run_pour3d(const Pour3dArgs& args) {
+  try {
+    Scene scene = make_pour3d_from_reference(args.bodies_file, args.time_step, args.duration, args.friction);
+    scene = scene_from_json(scene_to_json(scene), "scene pour3d");  // the checks any scene file passes
+    save_scene(scene, args.output);
+    print_written(scene, args.output, args.bodies_file);
+    return kExitOk;
+  } catch (const std::exception& e) {
+    return bad_input(e.what());
+  }
+}
+
+void setup_pour3d(CLI::App& scene, int& exit_code) {
+  auto args = std::make_shared<Pour3dArgs>();
+  CLI::App* pour = scene.add_subcommand("pour3d", "The PEG 3D pouring experiment (the authors' icosahedra) as a scene file");
+  pour->add_option("--bodies", args->bodies_file, "The authors' body set (reference-pour3d/bodies_icosahedra.json)")->required();
+  pour->add_option("-o,--output", args->output, "Scene file to write")->required();
+  pour->add_option("--dt", args->time_step, "Time step h: sets the arrival schedule (every round(0.5/h) steps; default 0.01)")
+      ->check(finite_number(false));
+  pour->add_option("--duration", args->duration, "Simulated time in s (default 5): bodies arrive while it lasts")
+      ->check(finite_number(false));
+  pour->add_option("--friction", args->friction, "Friction coefficient of every body (default 0, as the authors ran it)")
+      ->check(finite_number(true));
+  pour->callback([args, &exit_code] { exit_code = run_pour3d(*args); });
+}
+
 void setup_scene_command(CLI::App& app, int& exit_code) {
   CLI::App* scene = app.add_subcommand("scene", "Make and check scene files");
   scene->require_subcommand(1);
@@ -208,6 +245,7 @@ void setup_scene_command(CLI::App& app, int& exit_code) {
   pour->callback([args, &exit_code] { exit_code = run_pour2d(*args); });
 
   setup_pile2d(*scene, exit_code);
+  setup_pour3d(*scene, exit_code);
 
   auto path = std::make_shared<std::string>();
   CLI::App* validate = scene->add_subcommand("validate", "Check a scene file; print a JSON summary");

@@ -4,7 +4,9 @@
 
 PYBIND11_MODULE(_pegsim, m) {
   m.doc() = "pegsim's C++ engine (use the package `pegsim`, which re-exports these names).";
-  m.attr("DIMENSION") = 2;  // bodies are 2D; 3D scenes will use the same API with 3-vectors
+  // The dimension of Scene() (2D); a scene's own is Scene.dimension (3D scenes: 3, same API with
+  // 3-vectors and quaternions).
+  m.attr("DIMENSION") = 2;
   pegsim::python::bind_errors(m);
   pegsim::python::bind_scene(m);
   pegsim::python::bind_simulation(m);

@@ -84,13 +84,13 @@ py::dict StepHistory::one(const StepMeasurement& m) {
 }
 
 bool measured_step(Simulation& simulation, StepMeasurement& m) {
-  const Vec2 gravity = simulation.scene().gravity;
   const int steps_before = simulation.steps_taken();
   const std::vector<char> active = simulation.active_bodies();
   m.record = simulation.step();
   if (simulation.steps_taken() == steps_before) return false;
-  m.overlap = measure_overlap(simulation.bodies(), simulation.active_bodies());
-  m.energy = mechanical_energy(simulation.bodies(), active, gravity);
+  // The Scene overloads, as run_simulation's: either dimension (3D: overlap volume, SAT depth).
+  m.overlap = measure_overlap(simulation.scene(), simulation.active_bodies());
+  m.energy = mechanical_energy(simulation.scene(), active);
   return true;
 }
 

@@ -26,7 +26,7 @@ class StepHistory {
 };
 
 // One step as run_simulation takes it: the energy over the bodies active during the step, overlap
-// after it. Returns false when the step was not applied (FailurePolicy::Stop).
+// after it (2D: area, 3D: volume). Returns false when the step was not applied (FailurePolicy::Stop).
 bool measured_step(Simulation& simulation, StepMeasurement& m);
 
 }  // namespace pegsim::python

@@ -65,19 +65,31 @@ void update_gap_corrections(ProximityResult& proximity, const std::vector<Body>&
   }
 }
 
+double contact_pairs_depth(const Scene& end, const ProximityResult& proximity) {
+  return end.is_3d() ? contact_pairs_depth_3d(end.bodies3d, proximity) : contact_pairs_depth(end.bodies, proximity);
+}
+
+void update_gap_corrections(ProximityResult& proximity, const Scene& end, const ModelContext& context, const Vec& nu) {
+  if (end.is_3d()) update_gap_corrections_3d(proximity, end.bodies3d, context, nu);
+  else update_gap_corrections(proximity, end.bodies, context, nu);
+}
+
 std::vector<double> gap_corrections(const ProximityResult& proximity) {
   std::vector<double> out;
-  out.reserve(proximity.contacts.size());
+  out.reserve(proximity.contact_count());
   for (const Contact& c : proximity.contacts) out.push_back(c.gap_correction);
+  for (const Contact3d& c : proximity.three_d.contacts) out.push_back(c.gap_correction);
   return out;
 }
 
 void set_gap_corrections(ProximityResult& proximity, const std::vector<double>& corrections) {
-  if (corrections.size() != proximity.contacts.size()) {
+  if (corrections.size() != proximity.contact_count()) {
     throw std::invalid_argument("set_gap_corrections: " + std::to_string(corrections.size()) + " corrections for " +
-                                std::to_string(proximity.contacts.size()) + " contacts");
+                                std::to_string(proximity.contact_count()) + " contacts");
   }
-  for (std::size_t i = 0; i < corrections.size(); ++i) proximity.contacts[i].gap_correction = corrections[i];
+  std::size_t k = 0;
+  for (Contact& c : proximity.contacts) c.gap_correction = corrections[k++];
+  for (Contact3d& c : proximity.three_d.contacts) c.gap_correction = corrections[k++];
 }
 
 }  // namespace pegsim

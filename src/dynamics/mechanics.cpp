@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace pegsim {
 namespace {
@@ -198,6 +199,46 @@ ProximityResult find_scene_proximity(const Scene& scene, const std::vector<char>
   ProximityResult result;
   result.three_d = find_proximity_3d(scene.bodies3d, active, options);
   return result;
+}
+
+ProximityResult find_scene_proximity_reaching(Scene& scene, const std::vector<char>& active,
+                                              const ProximityOptions& options, const std::vector<int>& offsets,
+                                              const Vec& nu_end, const ProximityResult& start) {
+  if (!scene.is_3d()) {
+    std::vector<BodyMotion> end_motion(scene.bodies.size());
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+      if (offsets[i] >= 0) end_motion[i] = BodyMotion{nu_end.segment<2>(offsets[i]), nu_end[offsets[i] + 2]};
+    }
+    ProximityOptions reaching = options;
+    reaching.end_motion = &end_motion;
+    return find_proximity(scene.bodies, active, reaching);
+  }
+  std::vector<std::pair<Vec3, Vec3>> saved(scene.bodies3d.size());
+  for (std::size_t i = 0; i < scene.bodies3d.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    Body3d& b = scene.bodies3d[i];
+    saved[i] = {b.velocity, b.angular_velocity};
+    b.velocity = nu_end.segment<3>(offsets[i]);
+    b.angular_velocity = nu_end.segment<3>(offsets[i] + 3);
+  }
+  const ProximityResult3d at_end = find_proximity_3d(scene.bodies3d, active, options);
+  for (std::size_t i = 0; i < scene.bodies3d.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    scene.bodies3d[i].velocity = saved[i].first;
+    scene.bodies3d[i].angular_velocity = saved[i].second;
+  }
+  // Merge two lists sorted by (body_a, body_b, kind, feature_a, feature_b) (contact3d.h).
+  auto key = [](const Contact3d& c) { return std::tuple(c.body_a, c.body_b, static_cast<int>(c.kind), c.feature_a, c.feature_b); };
+  ProximityResult merged;
+  const std::vector<Contact3d>& a = start.three_d.contacts;
+  const std::vector<Contact3d>& b = at_end.contacts;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    if (j == b.size() || (i < a.size() && key(a[i]) < key(b[j]))) merged.three_d.contacts.push_back(a[i++]);
+    else if (i == a.size() || key(b[j]) < key(a[i])) merged.three_d.contacts.push_back(b[j++]);
+    else merged.three_d.contacts.push_back(a[i++]), ++j;  // the same pair from both: one copy
+  }
+  return merged;
 }
 
 std::vector<double> contact_friction(const Scene& scene, const ProximityResult& proximity) {

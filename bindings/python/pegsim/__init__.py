@@ -1,11 +1,13 @@
-"""pegsim: rigid 2D polygons in frictional contact, time-stepped with LCPs (Stewart–Trinkle, Egan,
-LNC and PEG contact models), from Python.
+"""pegsim: rigid 2D polygons (and 3D polyhedra) in frictional contact, time-stepped with LCPs
+(Stewart–Trinkle, Egan, LNC and PEG contact models; 3D: Stewart–Trinkle), from Python.
 
     import pegsim
     scene = pegsim.Scene.load("scenes/stack.json")
     sim = pegsim.Simulation(scene, model="peg", dt=0.01)
     sim.step(100)
     state = sim.state()          # positions (n, 2), orientations (n,), velocities (n, 2), ...
+    # 3D scenes (scene.dimension == 3, model "standard"), same API: positions (n, 3),
+    # orientations (n, 4) quaternions [w, x, y, z], velocities (n, 3), angular_velocities (n, 3)
     metrics = sim.metrics()      # per-step arrays: overlap, failed, lcp_size, contacts, energy, ...
     result = pegsim.solve_lcp(M, q)          # dense NumPy or scipy.sparse M
     pegsim.sweep(grid, client=client, out="results/")   # a sweep on a Dask cluster

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from os import PathLike
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
-DIMENSION: int
+DIMENSION: int  # the dimension of Scene() (2); a scene's own is Scene.dimension (2 or 3)
 DEFAULT_TOLERANCE: float
 
 class SceneError(ValueError): ...
@@ -17,8 +17,13 @@ class SweepSpecError(ValueError): ...
 class SweepCsvError(OSError): ...
 
 class Scene:
-    """A 2D scene: gravity, friction, settings and bodies."""
-    def __init__(self) -> None: ...
+    """A 2D or 3D scene: gravity, friction, settings and bodies.
+
+    A scene is 3D when its gravity has 3 components (as in a scene file): its bodies are convex
+    polyhedra with orientation [w, x, y, z] and a 3x3 inertia; 3D scenes run with model "standard".
+    """
+    def __init__(self, dimension: int = 2) -> None:
+        """An empty scene: 2D with gravity (0, -9.81), or dimension=3: 3D with gravity (0, 0, -9.81)."""
     @staticmethod
     def load(path: str) -> Scene: ...
     @staticmethod
@@ -32,13 +37,22 @@ class Scene:
     def to_dict(self) -> dict[str, Any]: ...
     def to_json(self) -> str: ...
     def save(self, path: str) -> None: ...
-    def add_body(self, name: str, vertices: npt.ArrayLike, **fields: Any) -> int: ...
+    @overload
+    def add_body(self, name: str, vertices: npt.ArrayLike, **fields: Any) -> int:
+        """Adds a body, returns its index. vertices: (k, 2) CCW polygon in 2D; (k, 3) in 3D (convex hull,
+        or with faces=[[i, j, k, ...], ...]). Keywords as a scene file's body (3D: orientation
+        [w, x, y, z], inertia (3, 3), angular_velocity (3,) in the world frame)."""
+    @overload
+    def add_body(self, body: dict[str, Any]) -> int:
+        """Adds a body given as a scene file's body dict (3D: also mesh, a Wavefront OBJ path)."""
     def copy(self) -> Scene: ...
     def __len__(self) -> int: ...
     @property
     def body_names(self) -> list[str]: ...
     @property
-    def dimension(self) -> int: ...
+    def dimension(self) -> int:
+        """2 or 3."""
+    # shape (2,) in 2D, (3,) in 3D; 3 numbers make a scene without bodies 3D (2 numbers: 2D)
     gravity: npt.NDArray[np.float64]
     friction: float
     @property
@@ -47,15 +61,23 @@ class Scene:
 StepMetrics = dict[str, Any]
 
 class Simulation:
-    """Time-stepping of a Scene under a contact model."""
+    """Time-stepping of a Scene (2D or 3D) under a contact model (3D: "standard" only; the 2D-only
+    models raise ValueError)."""
     def __init__(self, scene: Scene, model: Optional[str] = None, dt: Optional[float] = None, **options: Any) -> None: ...
     def step(self, n: int = 1) -> int: ...
-    def run(self, duration: float, callback: Optional[Callable[[Simulation, StepMetrics], Any]] = None) -> dict[str, Any]: ...
-    def state(self) -> dict[str, npt.NDArray[np.float64]]: ...
+    def run(self, duration: float, callback: Optional[Callable[[Simulation, StepMetrics], Any]] = None) -> dict[str, Any]:
+        """The CLI's summary as a dict; in 3D with "dimension": 3 and `final` entries holding position
+        [x, y, z], orientation [w, x, y, z], velocity and angular_velocity (world frame)."""
+    def state(self) -> dict[str, npt.NDArray[np.float64]]:
+        """2D: positions (n, 2), orientations (n,) rad, velocities (n, 2), angular_velocities (n,).
+        3D: positions (n, 3), orientations (n, 4) [w, x, y, z], velocities (n, 3),
+        angular_velocities (n, 3) in the world frame."""
     def set_state(self, state: Optional[dict[str, npt.ArrayLike]] = None, *, positions: Optional[npt.ArrayLike] = None,
                   orientations: Optional[npt.ArrayLike] = None, velocities: Optional[npt.ArrayLike] = None,
-                  angular_velocities: Optional[npt.ArrayLike] = None) -> None: ...
-    def apply_impulse(self, body: Union[int, str], impulse: npt.ArrayLike, point: Optional[npt.ArrayLike] = None) -> None: ...
+                  angular_velocities: Optional[npt.ArrayLike] = None) -> None:
+        """state()'s shapes; 3D orientations unit within 1e-6 (else ValueError naming the body)."""
+    def apply_impulse(self, body: Union[int, str], impulse: npt.ArrayLike, point: Optional[npt.ArrayLike] = None) -> None:
+        """impulse and point: shape (2,) in 2D, (3,) in 3D (omega += I_world^-1 (r x J))."""
     def metrics(self) -> dict[str, npt.NDArray[Any]]: ...
     def active(self) -> npt.NDArray[np.bool_]: ...
     def body_index(self, body: Union[int, str]) -> int: ...
@@ -68,7 +90,8 @@ class Simulation:
     @property
     def dt(self) -> float: ...
     @property
-    def dimension(self) -> int: ...
+    def dimension(self) -> int:
+        """2 or 3, the scene's."""
     @property
     def body_names(self) -> list[str]: ...
     @property

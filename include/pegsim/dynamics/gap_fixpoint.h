@@ -10,6 +10,7 @@
 
 #include <pegsim/contact/model.h>
 #include <pegsim/lcp/problem.h>
+#include <pegsim/scene/scene.h>
 
 #include <vector>
 
@@ -23,6 +24,19 @@ double contact_pairs_depth(const std::vector<Body>& bodies, const ProximityResul
 // bodies are the start states, for the Jacobians), `nu` the end-of-step velocity that produced them.
 void update_gap_corrections(ProximityResult& proximity, const std::vector<Body>& end_bodies,
                             const ModelContext& context, const Vec& nu);
+
+// 3D (gap_fixpoint_3d.cpp): the same on polyhedra. The true end gaps are those of the U kinds,
+// whose geometry is exact: vertex_face (the moved vertex's signed distance from the moved face's
+// plane) and edge_edge (the moved edges' lines along their common normal, signed as at the start).
+// vertex_edge and vertex_vertex (PEG's I-sites, whose normal is only a direction hint) keep
+// correction 0; parallel end edges keep 0 too.
+double contact_pairs_depth_3d(const std::vector<Body3d>& bodies, const ProximityResult& proximity);
+void update_gap_corrections_3d(ProximityResult& proximity, const std::vector<Body3d>& end_bodies,
+                               const ModelContext& context, const Vec& nu);
+
+// Either dimension, from the end-of-step scene.
+double contact_pairs_depth(const Scene& end, const ProximityResult& proximity);
+void update_gap_corrections(ProximityResult& proximity, const Scene& end, const ModelContext& context, const Vec& nu);
 
 // Every contact's gap_correction, and setting them back (same contact list).
 std::vector<double> gap_corrections(const ProximityResult& proximity);

@@ -40,6 +40,14 @@ bool spot_is_free(const Scene& scene, const std::vector<char>& active, std::size
 // Proximity of the active bodies: vertex–edge pairs in 2D, ProximityResult::three_d in 3D.
 ProximityResult find_scene_proximity(const Scene& scene, const std::vector<char>& active,
                                      const ProximityOptions& options);
+// The proximity corrector's (simulation.cpp, stage 7): reach also covering the solved end
+// velocities nu_end. 2D: ProximityOptions::end_motion. 3D: proximity again with the bodies'
+// velocities set to nu_end (restored before returning), merged with `start` (the step's proximity
+// at the start velocities), so a pair either motion can reach is in. Gaps, normals and points are
+// those of the start configuration in both.
+ProximityResult find_scene_proximity_reaching(Scene& scene, const std::vector<char>& active,
+                                              const ProximityOptions& options, const std::vector<int>& offsets,
+                                              const Vec& nu_end, const ProximityResult& start);
 // Per contact: the pair's friction coefficient by the scene's rule.
 std::vector<double> contact_friction(const Scene& scene, const ProximityResult& proximity);
 // energy_audit.h's overlap_push_out_work for the scene's bodies.

@@ -1,0 +1,73 @@
+// Pour3d engine benchmark: the PEG authors' 3D pour (shared/data/reference-pour3d, `pegsim scene
+// pour3d`): ten regular icosahedra arriving every 0.5 s into their five-slab box, 5 s simulated,
+// the whole pipeline (no overlap metrics), the standard model (3D PEG is issue 13).
+//
+//   build/pegsim_bench --benchmark_filter='^pour3d/' --benchmark_counters_tabular=true
+//
+//   pour3d/standard/h:0.01         500 steps, frictionless (as the authors ran it)
+//   pour3d/standard/h:0.01/mu:0.3  the same with friction (k = 4 cone aligned with the slide)
+//   pour3d/standard/h:0.001        5000 steps: the step the issue compares ODE, Bullet and MuJoCo at
+//   pour3d/standard_linear/...     the same without the proximity corrector and the gap fixpoint
+// Counters as in pour_bench.cpp (pour_totals.h).
+#include <pegsim/dynamics/simulation.h>
+#include <pegsim/scene/pour3d.h>
+
+#include <benchmark/benchmark.h>
+
+#include "pour_totals.h"
+
+#include <cmath>
+#include <map>
+#include <string>
+
+namespace pegsim::bench {
+namespace {
+
+const Scene& pour3d_scene(double h, double mu) {
+  static std::map<std::pair<double, double>, Scene> scenes;  // benchmarks run one at a time
+  auto it = scenes.find({h, mu});
+  if (it == scenes.end()) {
+    const std::string path = std::string(PEGSIM_SHARED_DIR) + "/data/reference-pour3d/bodies_icosahedra.json";
+    it = scenes.emplace(std::make_pair(h, mu), make_pour3d_from_reference(path, h, kPour3dDuration, mu)).first;
+  }
+  return it->second;
+}
+
+// refined: the engine's defaults (proximity corrector, end-of-step gap fixpoint); false: the plain
+// linear Stewart–Trinkle step (--no-proximity-corrector --fixpoint-iterations 0).
+void pour3d_run(benchmark::State& state, double h, double mu, bool refined) {
+  const Scene& scene = pour3d_scene(h, mu);  // loaded outside the timing
+  SimulationOptions options;
+  options.model = "standard";
+  options.time_step = h;
+  if (!refined) {
+    options.proximity_corrector = false;
+    options.fixpoint_iterations = 0;
+  }
+  PourTotals totals;
+  for (auto _ : state) {
+    totals = PourTotals{};
+    Simulation simulation(scene, options);
+    const long steps = std::lround(kPour3dDuration / h);
+    for (long k = 0; k < steps; ++k) add_step(totals, simulation.step());
+    benchmark::DoNotOptimize(totals.steps);
+  }
+  report(state, totals);
+}
+
+void register_pour3d_benchmarks() {
+  for (const bool refined : {true, false}) {
+    const std::string stepper = refined ? "standard" : "standard_linear";
+    benchmark::RegisterBenchmark(("pour3d/" + stepper + "/h:0.01").c_str(), pour3d_run, 0.01, 0.0, refined)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("pour3d/" + stepper + "/h:0.01/mu:0.3").c_str(), pour3d_run, 0.01, 0.3, refined)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("pour3d/" + stepper + "/h:0.001").c_str(), pour3d_run, 0.001, 0.0, refined)
+        ->Unit(benchmark::kMillisecond);
+  }
+}
+
+[[maybe_unused]] const bool registered = (register_pour3d_benchmarks(), true);
+
+}  // namespace
+}  // namespace pegsim::bench
