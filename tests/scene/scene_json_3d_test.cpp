@@ -50,15 +50,6 @@ json example() {
   return j;
 }
 
-std::string error_of(const json& scene) {
-  try {
-    scene_from_json(scene, "scene.json");
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
 // Velocity of the material point that is at world position p.
 Vec3 point_velocity(const Body3d& b, const Vec3& p) { return b.velocity + b.angular_velocity.cross(p - b.position); }
 
@@ -388,20 +379,12 @@ TEST(SceneJson3d, RecentringACentredBodyChangesNothing) {
   test::expect_same_bodies_3d({copy}, {b});
 }
 
-struct ErrorCase {
-  const char* what;
-  std::function<void(json&)> mutate;
-  std::vector<std::string> expected;  // substrings of the message
-};
+using ErrorCase = test::SceneErrorCase;
 
 class SceneJson3dErrors : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(SceneJson3dErrors, NamesFileBodyAndField) {
-  json j = example();
-  GetParam().mutate(j);
-  const std::string message = error_of(j);
-  EXPECT_EQ(message.rfind("scene.json: ", 0), 0u) << message;
-  for (const auto& part : GetParam().expected) EXPECT_NE(message.find(part), std::string::npos) << message;
+  test::expect_scene_error(example(), GetParam());
 }
 
 void set_cube(json& j, const char* key, const json& value) { j["bodies"][1][key] = value; }
@@ -505,13 +488,7 @@ const std::vector<ErrorCase> kErrorCases = {
     {"body not object", [](json& j) { j["bodies"][1] = 5; }, {"bodies[1]: expected an object"}},
 };
 
-INSTANTIATE_TEST_SUITE_P(All, SceneJson3dErrors, ::testing::ValuesIn(kErrorCases),
-                         [](const ::testing::TestParamInfo<ErrorCase>& info) {
-                           std::string name = info.param.what;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(All, SceneJson3dErrors, ::testing::ValuesIn(kErrorCases), test::scene_error_case_name);
 
 }  // namespace
 }  // namespace pegsim

@@ -34,14 +34,7 @@ json example() { return json::parse(kExample); }
 // Velocity of the material point that is at world position p.
 Vec2 point_velocity(const Body& b, const Vec2& p) { return b.velocity + b.angular_velocity * perp(p - b.position); }
 
-std::string error_of(const json& scene) {
-  try {
-    scene_from_json(scene, "scene.json");
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+std::string error_of(const json& scene) { return test::scene_error_of(scene); }
 
 TEST(SceneJson, DocumentedExampleLoads) {
   const Scene s = scene_from_json(example(), "scene.json");
@@ -148,20 +141,12 @@ TEST(SceneJson, ParticleVertexOffTheOriginIsMovedIntoThePosition) {
   EXPECT_EQ(b.position, Vec2(0.75, 0.0));
 }
 
-struct ErrorCase {
-  const char* what;
-  std::function<void(json&)> mutate;
-  std::vector<std::string> expected;  // substrings of the message
-};
+using ErrorCase = test::SceneErrorCase;
 
 class SceneJsonErrors : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(SceneJsonErrors, NamesFileBodyAndField) {
-  json j = example();
-  GetParam().mutate(j);
-  const std::string message = error_of(j);
-  EXPECT_EQ(message.rfind("scene.json: ", 0), 0u) << message;
-  for (const auto& part : GetParam().expected) EXPECT_NE(message.find(part), std::string::npos) << message;
+  test::expect_scene_error(example(), GetParam());
 }
 
 const std::vector<ErrorCase> kErrorCases = {
@@ -234,13 +219,7 @@ const std::vector<ErrorCase> kErrorCases = {
     {"static with density", [](json& j) { j["bodies"][0]["density"] = 1; }, {"bodies[0] \"floor\": density"}},
 };
 
-INSTANTIATE_TEST_SUITE_P(All, SceneJsonErrors, ::testing::ValuesIn(kErrorCases),
-                         [](const ::testing::TestParamInfo<ErrorCase>& info) {
-                           std::string name = info.param.what;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(All, SceneJsonErrors, ::testing::ValuesIn(kErrorCases), test::scene_error_case_name);
 
 TEST(SceneJson, AcceptsExactlyTheEngineModels) {
   for (const std::string& model : contact_model_names()) {

@@ -3,14 +3,53 @@
 
 #include <pegsim/scene/scene.h>
 
+#include <nlohmann/json.hpp>
+
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <string>
+#include <vector>
 #include <unistd.h>
 
 namespace pegsim::test {
+
+// The SceneError message of reading `scene` as "scene.json", or "(no error)".
+inline std::string scene_error_of(const nlohmann::json& scene) {
+  try {
+    scene_from_json(scene, "scene.json");
+  } catch (const SceneError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+// A bad scene made from a good one, and what its error message must name (the error-case suites of
+// the 2D and 3D readers).
+struct SceneErrorCase {
+  const char* what;
+  std::function<void(nlohmann::json&)> mutate;
+  std::vector<std::string> expected;  // substrings of the message
+};
+
+// The case applied to `good`: the message starts with the file and holds every expected part.
+inline void expect_scene_error(nlohmann::json good, const SceneErrorCase& error) {
+  error.mutate(good);
+  const std::string message = scene_error_of(good);
+  EXPECT_EQ(message.rfind("scene.json: ", 0), 0u) << message;
+  for (const auto& part : error.expected) EXPECT_NE(message.find(part), std::string::npos) << message;
+}
+
+// The case's test name: its description with every non-alphanumeric character as '_'.
+inline std::string scene_error_case_name(const ::testing::TestParamInfo<SceneErrorCase>& info) {
+  std::string name = info.param.what;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
 
 // A fresh directory under the system temp dir, named after the running test; removed on destruction.
 class ScratchDir {
