@@ -3,6 +3,8 @@
 //       [--duration T] [--steps LIST | --every K] [--fps 30] [--width 800]
 //       [--overlay contacts,normals,impulses,constraints,traps,overlap] [--view X0,Y0,X1,Y1]
 //       [--impulse-scale PX] [--quiet] and the other simulation flags (simulation_flags.h)
+//   3D scenes: [--camera EX,EY,EZ[,TX,TY,TZ[,FOV_DEG]]] [--grid] in place of --view; overlays
+//       contacts, normals, overlap (the others are 2D-only and left out).
 // PNG/SVG: the final state, or the chosen steps (FILE with %d / %05d gets the step number, otherwise
 // "_<step>" goes before the extension). GIF/MP4: frames at --fps of simulated time (or the chosen
 // steps), encoded by ffmpeg. --compare M2 draws the same scene under a second model side by side.
@@ -60,6 +62,8 @@ struct RenderArgs {
   int width = 800;
   std::string overlay;
   std::string view;
+  std::string camera;  // 3D only
+  bool grid = false;   // 3D only
   double impulse_scale = 0.0;
   bool quiet = false;
 };
@@ -194,6 +198,39 @@ void check_output_directory(const std::string& out) {
   }
 }
 
+// --camera's text; the rest of the checks (an eye on the scene's centre) when the view is fitted.
+CameraSpec3d parse_camera(const std::string& text) {
+  try {
+    return parse_camera_spec(text);
+  } catch (const std::invalid_argument& e) {
+    throw BadInput(std::string("--camera: ") + e.what());
+  }
+}
+
+bool names_overlay(const std::string& list, const std::string& name) {
+  for (std::string item : split(list, ',')) {
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (lower(item) == name) return true;
+  }
+  return false;
+}
+
+// 3D: --view does not apply; impulses, constraints and traps are 2D overlays (said when asked for
+// by name, silently dropped from "all").
+void plan_3d(const RenderArgs& args, RenderPlan& plan) {
+  if (!args.view.empty()) {
+    throw BadInput("--view: a 2D option; for a 3D scene use --camera EYE_X,EYE_Y,EYE_Z[,TARGET_X,TARGET_Y,TARGET_Z[,FOV_DEG]]");
+  }
+  plan.render.grid = args.grid;
+  for (const char* name : {"impulses", "constraints", "traps"}) {
+    if (names_overlay(args.overlay, name) && !args.quiet) {
+      std::cerr << "render: --overlay " << name << " is drawn for 2D scenes only; left out of this 3D scene\n";
+    }
+  }
+  plan.render.overlays.impulses = plan.render.overlays.constraints = plan.render.overlays.traps = false;
+}
+
 RenderPlan make_plan(const RenderArgs& args) {
   RenderPlan plan;
   plan.kind = output_kind(args.out);
@@ -205,6 +242,7 @@ RenderPlan make_plan(const RenderArgs& args) {
     throw BadInput(std::string("--overlay: ") + e.what());
   }
   if (!args.view.empty()) plan.render.view = parse_view(args.view);
+  if (!args.camera.empty()) plan.render.camera3d = parse_camera(args.camera);
   if (is_animation(plan.kind)) {
     plan.ffmpeg = find_ffmpeg();
     if (plan.ffmpeg.empty()) {
@@ -214,8 +252,10 @@ RenderPlan make_plan(const RenderArgs& args) {
   }
   plan.scene = load_scene(args.scene_path);  // SceneError names the file and field
   if (plan.scene.is_3d()) {
-    throw BadInput(args.scene_path + ": a 3D scene: render draws 2D scenes only so far (3D pictures are issue 12 item 8); "
-                   "`pegsim run --trajectory` writes the 3D states");
+    plan_3d(args, plan);
+  } else if (plan.render.camera3d || args.grid) {
+    throw BadInput(std::string(plan.render.camera3d ? "--camera" : "--grid") + ": for 3D scenes only; " +
+                   args.scene_path + " is 2D (use --view X0,Y0,X1,Y1)");
   }
   try {
     plan.options = args.simulation.options_for(plan.scene);
@@ -317,7 +357,7 @@ RunSummary simulate(const RenderPlan& plan, const std::string& model, bool quiet
       Frame frame = capture_initial_frame(simulation);
       frame.step = *next;
       frame.note = note;
-      frame.overlap_area = measure_overlap(simulation.bodies(), simulation.active_bodies()).total_area;
+      frame.overlap_area = measure_overlap(simulation.scene(), simulation.active_bodies()).total_area;
       sink(std::move(frame));
     }
   }
@@ -357,7 +397,7 @@ int render(const RenderArgs& args) {
   };
 
   std::vector<RunSummary> runs;
-  if (!args.quiet) std::cerr << "render: " << plan.scene.bodies.size() << " bodies, h = " << plan.options.time_step << " s, "
+  if (!args.quiet) std::cerr << "render: " << plan.scene.body_count() << " bodies, h = " << plan.options.time_step << " s, "
             << plan.total_steps << " steps, " << plan.frame_steps.size() << " frame(s) of " << renderer.width()
             << " x " << renderer.height() << " px\n";
   if (plan.models.size() == 1) {
@@ -423,8 +463,14 @@ void setup_render_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--fps", args->fps, "Animation frames per second of simulated time")->capture_default_str();
   cmd->add_option("--width", args->width, "Width of one panel in pixels")->capture_default_str();
   cmd->add_option("--overlay", args->overlay,
-                  "Comma list: contacts,normals,impulses,constraints,traps,overlap (or all)");
-  cmd->add_option("--view", args->view, "World rectangle X0,Y0,X1,Y1 (default: fitted to the scene)");
+                  "Comma list: contacts,normals,impulses,constraints,traps,overlap (or all); "
+                  "3D: contacts,normals,overlap");
+  cmd->add_option("--view", args->view, "2D: world rectangle X0,Y0,X1,Y1 (default: fitted to the scene)");
+  cmd->add_option("--camera", args->camera,
+                  "3D: perspective camera EYE_X,EYE_Y,EYE_Z[,TARGET_X,TARGET_Y,TARGET_Z[,FOV_DEG]] in metres, "
+                  "z up; target default: the scene's centre; vertical field of view default: fitted to the scene. "
+                  "Without it: a 3/4 view from above fitted to the scene");
+  cmd->add_flag("--grid", args->grid, "3D: a ground grid under the scene");
   cmd->add_option("--impulse-scale", args->impulse_scale, "Impulse arrows in pixels per N s (default: automatic)");
   cmd->add_flag("--quiet", args->quiet, "No progress on stderr");
   cmd->callback([args, &exit_code] { exit_code = run_render(*args); });

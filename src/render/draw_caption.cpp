@@ -15,17 +15,20 @@ struct LegendItem {
   std::string label;
 };
 
+// Overlap is an area in 2D, a volume in 3D (metrics.h).
+const char* overlap_unit(const Frame& frame) { return frame.is_3d() ? "m^3" : "m^2"; }
+
 std::string title_line(const Frame& frame) {
   char text[320];
   if (!frame.note.empty()) {  // e.g. a run that stopped before this frame: its last state
-    std::snprintf(text, sizeof text, "%s   h = %g s   t = %.3f s   overlap %.3g m^2", frame.model.c_str(),
-                  frame.time_step, frame.time, frame.overlap_area);
+    std::snprintf(text, sizeof text, "%s   h = %g s   t = %.3f s   overlap %.3g %s", frame.model.c_str(),
+                  frame.time_step, frame.time, frame.overlap_area, overlap_unit(frame));
   } else if (!frame.has_step) {
     std::snprintf(text, sizeof text, "%s   h = %g s   t = %.3f s   initial state", frame.model.c_str(),
                   frame.time_step, frame.time);
   } else {
-    std::snprintf(text, sizeof text, "%s   h = %g s   t = %.3f s   step %d   overlap %.3g m^2", frame.model.c_str(),
-                  frame.time_step, frame.time, frame.step, frame.overlap_area);
+    std::snprintf(text, sizeof text, "%s   h = %g s   t = %.3f s   step %d   overlap %.3g %s", frame.model.c_str(),
+                  frame.time_step, frame.time, frame.step, frame.overlap_area, overlap_unit(frame));
   }
   return text;
 }
@@ -36,7 +39,7 @@ std::string status_line(const Frame& frame) {
   char text[320];
   std::snprintf(text, sizeof text, "solver %s%s%s%s   contacts %zu   LCP %d   U %d  I %d  X %d  groups %d  traps %d",
                 to_string(frame.solver_status), frame.solver.empty() ? "" : " (", frame.solver.c_str(),
-                frame.solver.empty() ? "" : ")", frame.proximity.contacts.size(), frame.rows.size(),
+                frame.solver.empty() ? "" : ")", frame.proximity.contact_count(), frame.rows.size(),
                 frame.rows.unilateral_constraints, frame.rows.intercontact_constraints,
                 frame.rows.cross_contact_constraints, frame.rows.groups, frame.rows.traps);
   return text;

@@ -8,6 +8,7 @@ namespace pegsim {
 Frame capture_initial_frame(const Simulation& simulation) {
   Frame frame;
   frame.bodies = simulation.bodies();
+  frame.bodies3d = simulation.bodies3d();
   frame.active = simulation.active_bodies();
   frame.model = simulation.options().model;
   frame.time_step = simulation.options().time_step;

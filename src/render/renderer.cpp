@@ -2,6 +2,7 @@
 #include <pegsim/render/renderer.h>
 
 #include "draw.h"
+#include "draw3d.h"
 
 #include <cairo-svg.h>
 
@@ -62,6 +63,10 @@ Renderer::Renderer(const RenderOptions& options, const Scene& scene, double time
   if (options_.panels < 1 || options_.panels > 8) throw RenderError("render: 1 to 8 panels");
   if (!(time_step > 0.0) || !std::isfinite(time_step)) throw RenderError("render: time step must be positive");
   options_.panel_width += options_.panel_width % 2;
+  if (scene.is_3d()) {
+    layout_3d(scene);
+    return;
+  }
   view_ = options_.view ? *options_.view : scene_bounds(scene.bodies);
   if (view_.empty() || !view_.lo.allFinite() || !view_.hi.allFinite()) {
     throw RenderError("render: nothing to frame (the scene has no bodies and no view was given)");
@@ -89,7 +94,34 @@ Renderer::Renderer(const RenderOptions& options, const Scene& scene, double time
   }
 }
 
+// 3D: a 4:3 scene area under the caption, the perspective camera and the optional grid.
+void Renderer::layout_3d(const Scene& scene) {
+  const double unit = unit_for(options_.panel_width);
+  const double font = font_size_for(options_.panel_width);
+  caption_height_ = options_.caption ? round_up_even(caption_lines(options_.overlays) * 1.45 * font + 0.7 * font) : 0;
+  height_ = caption_height_ + round_up_even(0.75 * options_.panel_width);
+  width_ = options_.panel_width * options_.panels;
+  const Bounds3d bounds = scene_bounds_3d(scene.bodies3d);
+  if (bounds.empty()) throw RenderError("render: nothing to frame (the scene has no bodies)");
+  const Viewport viewport{0.0, static_cast<double>(caption_height_), static_cast<double>(options_.panel_width),
+                          static_cast<double>(height_ - caption_height_)};
+  const double margin = 14.0 * unit;
+  try {
+    camera3d_ = options_.camera3d ? camera_from_spec(*options_.camera3d, bounds, viewport, margin)
+                                  : frame_bounds(bounds, viewport, margin);
+    if (options_.grid) grid_ = ground_grid_for(bounds);
+  } catch (const std::invalid_argument& e) {
+    throw RenderError(std::string("render: ") + e.what());
+  }
+}
+
 namespace {
+
+// One 3D panel: grid, bodies, overlap, contacts, caption.
+struct Panel3d {
+  const Camera3d& camera;
+  const GroundGrid* grid;
+};
 
 struct PanelStyle {
   const Overlays& overlays;
@@ -99,10 +131,25 @@ struct PanelStyle {
   double impulse_scale;
   double max_arrow;
   double unit;
+  const Panel3d* three_d;  // null for a 2D panel
 };
 
+void draw_panel_3d(cairo_t* cr, const Frame& frame, const PanelStyle& style) {
+  const Camera3d& camera = style.three_d->camera;
+  if (style.three_d->grid) draw_ground_grid(cr, camera, *style.three_d->grid, style.unit);
+  const WorldShapes3d world = world_shapes(frame);
+  draw_bodies_3d(cr, frame, world, camera, style.unit);
+  if (style.overlays.overlap) draw_overlap_3d(cr, frame, world, camera, style.unit);
+  draw_contacts_3d(cr, frame, camera, style.overlays, style.unit);
+  if (style.show_caption) draw_caption(cr, frame, style.overlays, style.caption);
+}
+
 void draw_panel(cairo_t* cr, const Frame& frame, const PanelStyle& style) {
-  if (frame.active.size() != frame.bodies.size()) throw RenderError("render: frame has inconsistent body flags");
+  if (frame.active.size() != frame.body_count()) throw RenderError("render: frame has inconsistent body flags");
+  if (style.three_d) {
+    draw_panel_3d(cr, frame, style);
+    return;
+  }
   draw_bodies(cr, frame, style.camera, style.unit);
   if (style.overlays.overlap) draw_overlap(cr, frame, style.camera, style.unit);
   draw_contact_overlays(cr, frame, style.camera, style.overlays, style.impulse_scale, style.max_arrow, style.unit);
@@ -111,7 +158,8 @@ void draw_panel(cairo_t* cr, const Frame& frame, const PanelStyle& style) {
 
 // Draws all panels on a context whose user space is the image in pixels.
 void draw_image(cairo_t* cr, const std::vector<const Frame*>& panels, int height, int panel_width,
-                       int caption_height, const RenderOptions& options, const Camera& camera, double impulse_scale) {
+                       int caption_height, const RenderOptions& options, const Camera& camera, double impulse_scale,
+                       const std::optional<Camera3d>& camera3d, const std::optional<GroundGrid>& grid) {
   set_colour(cr, kBackground);
   cairo_paint(cr);
   const double unit = unit_for(panel_width);
@@ -119,10 +167,17 @@ void draw_image(cairo_t* cr, const std::vector<const Frame*>& panels, int height
     const double x0 = static_cast<double>(i) * panel_width;
     Camera panel_camera = camera;
     panel_camera.pixel_centre.x() += x0;
+    std::optional<Panel3d> panel3d;
+    std::optional<Camera3d> shifted3d;
+    if (camera3d) {
+      shifted3d = camera3d->shifted(x0);
+      panel3d.emplace(Panel3d{*shifted3d, grid ? &*grid : nullptr});
+    }
     PanelStyle style{options.overlays, panel_camera, CaptionStyle{x0, 0.0, static_cast<double>(panel_width),
                                                                   static_cast<double>(caption_height), font_size_for(panel_width),
                                                                   impulse_scale},
-                     options.caption && caption_height > 0, impulse_scale, 0.3 * panel_width, unit};
+                     options.caption && caption_height > 0, impulse_scale, 0.3 * panel_width, unit,
+                     panel3d ? &*panel3d : nullptr};
     cairo_save(cr);
     cairo_rectangle(cr, x0, 0.0, panel_width, height);
     cairo_clip(cr);
@@ -151,7 +206,7 @@ void Renderer::write(const std::vector<const Frame*>& panels, ImageFormat format
   {
     ContextPtr cr(cairo_create(surface.get()));
     draw_image(cr.get(), panels, height_, options_.panel_width, caption_height_, options_, camera_,
-               impulse_scale_);
+               impulse_scale_, camera3d_, grid_);
     const cairo_status_t status = cairo_status(cr.get());
     if (status != CAIRO_STATUS_SUCCESS) {
       throw RenderError("render: drawing " + path + " failed: " + cairo_status_to_string(status));
@@ -177,7 +232,7 @@ RasterImage Renderer::rasterize(const std::vector<const Frame*>& panels) const {
   {
     ContextPtr cr(cairo_create(surface.get()));
     draw_image(cr.get(), panels, height_, options_.panel_width, caption_height_, options_, camera_,
-               impulse_scale_);
+               impulse_scale_, camera3d_, grid_);
   }
   cairo_surface_flush(surface.get());
   RasterImage image;

@@ -58,7 +58,57 @@ CHECKS+=(check_3d_bad_quaternion_exits_2)
 check_3d_validate_and_render() {
   run "$PEGSIM" scene validate "$RUN_SCENES/cube_on_slab_3d.json"
   expect_code 0 && expect_one_json_line && json_check "$OUT" 'd["dimension"] == 3 and d["bodies"] == 2 and d["dynamic"] == 1' || return 1
-  run "$PEGSIM" render "$RUN_SCENES/cube_on_slab_3d.json" -o "$WORK/x.png"
-  expect_code 2 && expect_err_contains "3D"
+  run "$PEGSIM" render "$RUN_SCENES/cube_on_slab_3d.json" -o "$WORK/x3d.png" --duration 0.1 --width 400 --quiet
+  expect_code 0 && expect_one_json_line && json_check "$OUT" 'd["width"] == 400 and d["frames"] == 1 and d["steps"] == 10' ||
+    return 1
+  expect_png_size "$WORK/x3d.png" 400 "$(png_json_height "$OUT")"
 }
 CHECKS+=(check_3d_validate_and_render)
+
+# PNG width and height from the IHDR chunk (bytes 16..23, big-endian): "W H".
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{print $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8}'; }
+png_json_height() { printf '%s' "$1" | sed -n 's/.*"height":\([0-9]*\).*/\1/p'; }
+
+expect_png_size() {  # expect_png_size FILE WIDTH HEIGHT
+  [ -f "$1" ] && [ "$(head -c 4 "$1" | tail -c 3)" = "PNG" ] || { echo "    $1 missing or not a PNG"; return 1; }
+  local size
+  size=$(png_size "$1")
+  [ "$size" = "$2 $3" ] || { echo "    $1 is $size px, expected $2 $3"; return 1; }
+}
+
+# 3D pictures (issue 12 item 8): a chosen camera, overlays, the grid, two models side by side; the
+# scene area is 4:3 under the caption.
+check_3d_render_camera_overlays_compare() {
+  run "$PEGSIM" render "$RUN_SCENES/icosahedron_drop_3d.json" -o "$WORK/ico_%d.png" --steps 0,20 --width 320 \
+    --camera 3,-4,2.5,0,0,0.3,35 --overlay contacts,normals,overlap --grid --compare standard --quiet
+  expect_code 0 && expect_one_json_line && json_check "$OUT" 'd["frames"] == 2 and d["width"] == 640 and d["height"] > 240' ||
+    return 1
+  expect_png_size "$WORK/ico_0.png" 640 "$(png_json_height "$OUT")" && expect_png_size "$WORK/ico_20.png" 640 "$(png_json_height "$OUT")"
+}
+CHECKS+=(check_3d_render_camera_overlays_compare)
+
+check_3d_render_gif() {
+  [ -x /usr/bin/ffmpeg ] || command -v ffmpeg >/dev/null || return 0  # no ffmpeg: nothing to check
+  run "$PEGSIM" render "$RUN_SCENES/cube_on_slab_3d.json" -o "$WORK/cube3d.gif" --duration 0.1 --fps 50 --width 160 --quiet
+  expect_code 0 && expect_one_json_line && expect_out_contains '"format":"gif"' || return 1
+  [ "$(head -c 6 "$WORK/cube3d.gif")" = "GIF89a" ] || { echo "    cube3d.gif is not a GIF"; return 1; }
+}
+CHECKS+=(check_3d_render_gif)
+
+check_3d_render_bad_camera_exits_2() {
+  local scene="$RUN_SCENES/cube_on_slab_3d.json" bad
+  for bad in "1,2" "1,2,x" "1,2,3,4,5,6,200" "1,1,1,1,1,1"; do
+    run "$PEGSIM" render "$scene" -o "$WORK/bad.png" --camera "$bad" --quiet
+    expect_code 2 && expect_no_stdout && expect_err_contains "--camera" || { echo "    (--camera $bad)"; return 1; }
+  done
+  # the eye on the scene's centre (the default target): no view direction
+  run "$PEGSIM" render "$scene" -o "$WORK/bad.png" --camera 0,0,0 --quiet
+  expect_code 2 && expect_err_contains "eye is on the target" || return 1
+  # --view is 2D, --camera and --grid are 3D
+  run "$PEGSIM" render "$scene" -o "$WORK/bad.png" --view 0,0,1,1 --quiet
+  expect_code 2 && expect_err_contains "--camera" || return 1
+  run "$PEGSIM" render "$(render_scene)" -o "$WORK/bad.png" --camera 1,2,3 --quiet
+  expect_code 2 && expect_err_contains "3D scenes only" || return 1
+  [ ! -e "$WORK/bad.png" ] || { echo "    bad.png was written"; return 1; }
+}
+CHECKS+=(check_3d_render_bad_camera_exits_2)

@@ -4,6 +4,7 @@
 
 #include <pegsim/assembly/row_system.h>
 #include <pegsim/dynamics/body.h>
+#include <pegsim/dynamics/body3d.h>
 #include <pegsim/dynamics/run.h>
 #include <pegsim/dynamics/simulation.h>
 #include <pegsim/proximity/contact.h>
@@ -15,6 +16,7 @@ namespace pegsim {
 
 struct Frame {
   std::vector<Body> bodies;
+  std::vector<Body3d> bodies3d;  // a 3D scene's bodies (then `bodies` is empty)
   std::vector<char> active;   // spawned bodies; the others are not drawn
   // The step's proximity, rows and impulses. Contacts were found at the start of the step; they are
   // drawn on the bodies' end-of-step pose (A's vertex, B's edge normal as they are now).
@@ -27,8 +29,10 @@ struct Frame {
   double time = 0.0;
   int step = 0;
   bool has_step = false;      // false for the initial state (no step taken: no status, no overlays)
-  double overlap_area = 0.0;  // measured total overlap after the step (metrics.h)
+  double overlap_area = 0.0;  // measured total overlap after the step (metrics.h); m^3 in 3D
   SolveStatus solver_status = SolveStatus::Solved;
+  bool is_3d() const { return !bodies3d.empty(); }
+  std::size_t body_count() const { return is_3d() ? bodies3d.size() : bodies.size(); }
   std::string solver;
   // When set, drawn in red in place of the solver line (e.g. a run that stopped before this step).
   std::string note;

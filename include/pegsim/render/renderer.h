@@ -2,10 +2,14 @@
 // with outlines, particles as dots, optional overlays (overlays.h) and a caption (model, h, t,
 // overlap area, solver status). Several frames side by side make one image with one panel each,
 // all under the same camera (e.g. "standard" and "peg" on the same scene at the same step).
+// A 3D scene is drawn in perspective (camera3d.h): flat-shaded faces with outlines in painter's
+// order, static bodies grey and see-through, contacts, normals and overlap polytopes in red.
 #pragma once
 
 #include <pegsim/render/camera.h>
+#include <pegsim/render/camera3d.h>
 #include <pegsim/render/frame.h>
+#include <pegsim/render/ground_grid.h>
 #include <pegsim/render/overlays.h>
 #include <pegsim/scene/scene.h>
 
@@ -28,6 +32,10 @@ struct RenderOptions {
   std::optional<Bounds> view;    // world rectangle to show; default: scene_bounds of the scene
   Overlays overlays;
   bool caption = true;
+  // 3D scenes: the camera (default: a 3/4 view from above fitted to the scene, camera3d.h) and an
+  // optional ground grid. Ignored in 2D, as `view` is in 3D.
+  std::optional<CameraSpec3d> camera3d;
+  bool grid = false;
   // Impulse arrows: pixels per N s. 0 = automatic: 20 px for m_mean |g| h, the impulse that holds a
   // resting body of the mean dynamic mass for one step (same scale in every frame of a run).
   double impulse_pixels_per_unit = 0.0;
@@ -52,6 +60,8 @@ class Renderer {
   int width() const { return width_; }    // even, so the frames can be encoded as yuv420p video
   int height() const { return height_; }
   const Camera& camera() const { return camera_; }  // the first panel's camera
+  bool is_3d() const { return camera3d_.has_value(); }
+  const Camera3d& camera3d() const { return *camera3d_; }  // the first panel's; 3D scenes only
   double impulse_pixels_per_unit() const { return impulse_scale_; }
 
   // `panels` frames (exactly options.panels) side by side. Throws RenderError when the file cannot
@@ -65,6 +75,9 @@ class Renderer {
   Bounds view_;
   Camera camera_;
   double impulse_scale_ = 0.0;
+  std::optional<Camera3d> camera3d_;
+  std::optional<GroundGrid> grid_;
+  void layout_3d(const Scene& scene);
 };
 
 // Reads a PNG (e.g. to check a written frame). Throws RenderError if it cannot be read.
