@@ -39,6 +39,16 @@ void SimulationFlags::add_to(CLI::App& command) {
   command.add_option("--fixpoint-tolerance", fixpoint_tolerance,
                      "overlap depth (m) below which the fixpoint stops (default 1e-6)")
       ->check(CLI::PositiveNumber);
+  command.add_option("--stepper", stepper,
+                     "linear: the LCP step alone (forces --fixpoint-iterations 0); fixpoint (default): and the "
+                     "end-of-step gap fixpoint; ncp: and then the NCP on true end gaps by semismooth Newton, "
+                     "falling back to the fixpoint's answer (docs/engine.md, Steppers)")
+      ->check(CLI::IsMember({"linear", "fixpoint", "ncp"}));
+  command.add_option("--ncp-iterations", ncp_iterations, "NCP stepper: Newton iterations per step (default 20)")
+      ->check(CLI::Range(0, 200));
+  command.add_option("--ncp-tolerance", ncp_tolerance,
+                     "NCP stepper: complementarity residual on true gaps to accept (default 1e-8, scaled as the LCP check)")
+      ->check(CLI::PositiveNumber);
 }
 
 SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
@@ -70,6 +80,12 @@ SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
   o.force_spawns = force_spawns;
   if (fixpoint_iterations) o.fixpoint_iterations = *fixpoint_iterations;
   if (fixpoint_tolerance) o.fixpoint_tolerance = *fixpoint_tolerance;
+  const auto kind_of_stepper = parse_stepper(stepper);
+  if (!kind_of_stepper) throw std::invalid_argument("--stepper: unknown stepper \"" + stepper + "\" (valid: linear, fixpoint, ncp)");
+  o.stepper = *kind_of_stepper;
+  if (o.stepper == Stepper::Linear) o.fixpoint_iterations = 0;  // as Simulation does
+  if (ncp_iterations) o.ncp_iterations = *ncp_iterations;
+  if (ncp_tolerance) o.ncp_tolerance = *ncp_tolerance;
   return o;
 }
 

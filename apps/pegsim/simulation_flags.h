@@ -26,6 +26,9 @@ struct SimulationFlags {
   bool force_spawns = false;
   std::optional<int> fixpoint_iterations;
   std::optional<double> fixpoint_tolerance;
+  std::string stepper = "fixpoint";
+  std::optional<int> ncp_iterations;
+  std::optional<double> ncp_tolerance;
 
   void add_to(CLI::App& command);
   // Scene settings overridden by the flags. Throws std::invalid_argument with a message naming the

@@ -77,6 +77,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
   RunSummary s;
   s.model = simulation.options().model;
   s.time_step = simulation.options().time_step;
+  s.stepper = to_string(simulation.options().stepper);
   const Scene& scene = simulation.scene();
   s.energy_initial = mechanical_energy(scene, simulation.active_bodies());
   s.energy_final = s.energy_initial;
@@ -135,7 +136,12 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     trap_sum += m.record.traps;
     vv_site_sum += m.record.vv_sites;
     s.max_lcp_size = std::max(s.max_lcp_size, m.record.lcp_size);
-    s.solve_seconds += m.record.profile.search + m.record.profile.solve + m.record.profile.fixpoint;
+    s.solve_seconds += m.record.profile.search + m.record.profile.solve + m.record.profile.fixpoint + m.record.profile.ncp;
+    s.ncp_seconds += m.record.profile.ncp;
+    s.ncp_solves += m.record.ncp_solves;
+    s.ncp_newton_iterations += m.record.ncp_iterations;
+    s.ncp_fallbacks += m.record.ncp_fallbacks;
+    s.ncp_unsupported_steps += m.record.ncp_unsupported > 0;
     if (m.record.search_rounds > 0) {
       ++s.search_steps;
       if (!m.record.search_accepted) ++s.search_fallbacks;
@@ -213,6 +219,12 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["deferred_spawns"] = s.deferred_spawns;
   j["max_spawn_delay"] = s.max_spawn_delay;
   j["waiting_bodies"] = s.waiting_bodies;
+  j["stepper"] = s.stepper;
+  j["ncp_solves"] = s.ncp_solves;
+  j["ncp_newton_iterations"] = s.ncp_newton_iterations;
+  j["ncp_fallbacks"] = s.ncp_fallbacks;
+  j["ncp_unsupported_steps"] = s.ncp_unsupported_steps;
+  j["ncp_seconds"] = s.ncp_seconds;
   nlohmann::json bodies = nlohmann::json::array();
   for (const Body& b : final_bodies) {
     bodies.push_back({{"name", b.name},

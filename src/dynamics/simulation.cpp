@@ -10,8 +10,10 @@
 #include <pegsim/dynamics/energy_audit.h>
 #include <pegsim/dynamics/gap_fixpoint.h>
 #include <pegsim/dynamics/mechanics.h>
+#include <pegsim/dynamics/ncp_step.h>
 #include <pegsim/io/lcp_dump.h>
 #include <pegsim/lcp/jam.h>
+#include <pegsim/lcp/verify.h>
 
 #include <algorithm>
 #include <chrono>
@@ -94,6 +96,17 @@ bool same_features(const ProximityResult& a, const ProximityResult& b) {
   return true;
 }
 
+// Deepest overlap of the proximity's contact pairs at the end of a step with velocity nu.
+double end_depth_after(const Scene& scene, const std::vector<int>& offsets, const Vec& nu, double h,
+                       const ProximityResult& proximity) {
+  Scene end;
+  end.dimension = scene.dimension;  // the bodies only: the end configuration
+  end.bodies = scene.bodies;
+  end.bodies3d = scene.bodies3d;
+  integrate_positions(end, offsets, nu, h);
+  return contact_pairs_depth(end, proximity);
+}
+
 }  // namespace
 
 const char* to_string(Degradation degradation) {
@@ -106,9 +119,25 @@ const char* to_string(Degradation degradation) {
   return "unknown";
 }
 
+const char* to_string(Stepper stepper) {
+  switch (stepper) {
+    case Stepper::Linear: return "linear";
+    case Stepper::Fixpoint: return "fixpoint";
+    case Stepper::Ncp: return "ncp";
+  }
+  return "unknown";
+}
+
+std::optional<Stepper> parse_stepper(const std::string& name) {
+  for (const Stepper stepper : {Stepper::Linear, Stepper::Fixpoint, Stepper::Ncp})
+    if (name == to_string(stepper)) return stepper;
+  return std::nullopt;
+}
+
 Simulation::Simulation(Scene scene, SimulationOptions options)
     : scene_(std::move(scene)), options_(std::move(options)), model_(make_contact_model(options_.model)) {
   if (!model_) throw std::invalid_argument("unknown contact model \"" + options_.model + "\"");
+  if (options_.stepper == Stepper::Linear) options_.fixpoint_iterations = 0;  // the LCP step alone
   if (!(options_.time_step > 0.0) || !std::isfinite(options_.time_step)) {
     throw std::invalid_argument("time step must be a positive finite number");
   }
@@ -318,6 +347,8 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     // unclipped gaps, i.e. the jammed LCP again, and would only pay for a second failure)
     if (options_.proximity_corrector) correct_proximity(s, solve, record);
     if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record);
+    // 8b. the NCP on true end gaps, from the fixpoint's (or the LCP's) answer
+    if (options_.stepper == Stepper::Ncp) solve_end_gap_ncp(s, solve, record);
   }
 
   // 9. integrate: nu^{l+1} from the impulses, q^{l+1} = q^l + h nu^{l+1}
@@ -455,6 +486,11 @@ StepRecord Simulation::recover_by_halving(const StepRecord& record, double h, do
   merged.profile.solve += first.profile.solve + second.profile.solve;
   merged.profile.fixpoint += first.profile.fixpoint + second.profile.fixpoint;
   merged.profile.integrate = first.profile.integrate + second.profile.integrate;
+  merged.profile.ncp += first.profile.ncp + second.profile.ncp;
+  merged.ncp_solves += first.ncp_solves + second.ncp_solves;
+  merged.ncp_iterations += first.ncp_iterations + second.ncp_iterations;
+  merged.ncp_fallbacks += first.ncp_fallbacks + second.ncp_fallbacks;
+  merged.ncp_unsupported += first.ncp_unsupported + second.ncp_unsupported;
   merged.search_rounds += first.search_rounds + second.search_rounds;
   merged.search_switches += first.search_switches + second.search_switches;
   merged.search_converged = first.search_converged && second.search_converged;
@@ -591,6 +627,74 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
     record.end_depth = end_depth_of(solve.nu_next, end);
   }
   record.profile.fixpoint = seconds_since(t);
+}
+
+// 8b. The NCP stepper (ncp_step.h): Newton on phi(z, delta(sigma(z)) / h) = 0 (excerpt eq. 5) from
+// the answer of stage 8. Its solution is kept only when it is one of the engine's own answers: the
+// rows rebuilt with the gap corrections of its end configuration, z verified against their LCP
+// (verify.h, the solve's tolerance) and the energy audit passed. Otherwise the stage-8 answer stands
+// and the step counts an NCP fallback. Rows other than plain Stewart–Trinkle ones (the nonconvex
+// models' sites) are not tried: counted as ncp_unsupported.
+void Simulation::solve_end_gap_ncp(StepState& s, ContactSolve& solve, StepRecord& record) {
+  if (solve.rows.size() == 0 || !solve.verified) return;  // no contact rows: nothing to solve
+  const auto t = Clock::now();
+  const NcpStepOptions ncp_options{options_.ncp_iterations, options_.ncp_tolerance};
+  const NcpStepResult ncp = solve_ncp_step(solve.rows, solve.lcp, s.inv_mass, s.nu_free, scene_, s.offsets,
+                                           last_proximity_, s.context, solve.result.z, ncp_options);
+  if (ncp.outcome == NcpOutcome::Unsupported) {
+    ++record.ncp_unsupported;
+  } else {
+    ++record.ncp_solves;
+    record.ncp_iterations += ncp.iterations;
+    // the stage-8 answer's end depth (the fixpoint measured it; without the fixpoint, measured here)
+    const double depth_before = options_.fixpoint_iterations > 0
+                                    ? record.end_depth
+                                    : end_depth_after(scene_, s.offsets, solve.nu_next, s.h, last_proximity_);
+    const bool applied = ncp.outcome == NcpOutcome::Converged && accept_ncp_answer(s, ncp, depth_before, solve, record);
+    if (!applied) ++record.ncp_fallbacks;
+  }
+  record.profile.ncp += seconds_since(t);
+}
+
+// The NCP answer as a verified solve of the rows linearised around its own end configuration.
+bool Simulation::accept_ncp_answer(StepState& s, const NcpStepResult& ncp, double depth_before, ContactSolve& solve,
+                                   StepRecord& record) {
+  const std::vector<double> before = gap_corrections(last_proximity_);
+  set_gap_corrections(last_proximity_, ncp.corrections);
+  RowSystem rows;
+  model_->emit(last_proximity_, s.context, rows);
+  Lcp lcp = assemble_lcp(rows, s.inv_mass, s.nu_free);
+  const Verification check = verify_lcp(lcp, ncp.z, options_.solve.tolerance);
+  const Vec nu = velocity_after_impulses(rows, s.inv_mass, s.nu_free, ncp.z);
+  const EnergyAudit audit = audit_step_energy(rows, s.inv_mass, s.nu_free, nu, ncp.z, check.w, last_proximity_, s.h);
+  // as in stage 8, an answer whose contact pairs end deeper than the one it refines is not kept
+  const double depth = nu.allFinite() ? end_depth_after(scene_, s.offsets, nu, s.h, last_proximity_) : 0.0;
+  if (!check.ok || !audit.ok() || !nu.allFinite() || depth > std::max(depth_before, options_.fixpoint_tolerance)) {
+    record.energy_rejections += check.ok && !audit.ok();
+    set_gap_corrections(last_proximity_, before);
+    return false;
+  }
+  solve.rows = std::move(rows);
+  solve.lcp = std::move(lcp);
+  solve.result.status = SolveStatus::Solved;
+  solve.result.z = ncp.z;
+  solve.result.w = check.w;
+  solve.result.residual = check.residual;
+  solve.result.iterations = ncp.iterations;
+  solve.result.solver = "ncp";
+  solve.result.message.clear();
+  solve.result.basis.clear();
+  for (Eigen::Index i = 0; i < ncp.z.size(); ++i)
+    if (ncp.z[i] > check.w[i]) solve.result.basis.push_back(static_cast<int>(i));
+  solve.nu_next = nu;
+  solve.energy_gain = audit.gain;
+  solve.stabilisation_work = audit.stabilisation;
+  record.solver = "ncp";
+  record.residual = check.residual;
+  record.energy_gain = audit.gain;
+  record.stabilisation_work = audit.stabilisation;
+  record.end_depth = depth;
+  return true;
 }
 
 }  // namespace pegsim

@@ -62,6 +62,12 @@ struct RunSummary {
   int deferred_spawns = 0;
   double max_spawn_delay = 0.0;
   int waiting_bodies = 0;
+  // The stepper (SimulationOptions::stepper) and the NCP stepper's work (StepRecord::ncp_*): Newton
+  // solves, their iterations, solves not accepted (fallbacks to the fixpoint/LCP answer), and steps
+  // whose rows it does not cover (nonconvex models' sites); ncp_seconds is inside solve_seconds.
+  std::string stepper;
+  int ncp_solves = 0, ncp_newton_iterations = 0, ncp_fallbacks = 0, ncp_unsupported_steps = 0;
+  double ncp_seconds = 0.0;
 };
 
 // A step may gain this much mechanical energy beyond its stabilisation work before it counts as a

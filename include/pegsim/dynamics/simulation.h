@@ -9,10 +9,13 @@
 #include <pegsim/scene/scene.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace pegsim {
+
+struct NcpStepResult;  // ncp_step.h
 
 // What happens when a step's solve fails (status != Solved).
 enum class FailurePolicy {
@@ -39,7 +42,17 @@ const char* to_string(Degradation degradation);
 
 struct StepProfile {  // seconds per stage
   double proximity = 0, model = 0, search = 0, assembly = 0, solve = 0, fixpoint = 0, integrate = 0, total = 0;
+  double ncp = 0;  // the NCP stepper's Newton solve and its check (ncp_step.h)
 };
+
+// How a step meets the true end-of-step gaps (docs/engine.md, "Steppers"; contact-NCP excerpt):
+enum class Stepper {
+  Linear,    // the LCP on gaps predicted linearly from the step's start (no fixpoint)
+  Fixpoint,  // and the end-of-step gap fixpoint (excerpt §2.2, gap_fixpoint.h): the default
+  Ncp,       // and then the NCP on true end gaps by semismooth Newton (excerpt §2.1, ncp_step.h)
+};
+const char* to_string(Stepper stepper);
+std::optional<Stepper> parse_stepper(const std::string& name);  // "linear", "fixpoint", "ncp"
 
 struct StepRecord {
   int step = 0;
@@ -80,6 +93,10 @@ struct StepRecord {
   // certificate (lcp/jam.h) and was solved again with psi clipped at 0 at these many contacts
   // (the certificates' contacts only). Such a step counts as solved: the jam is a decided case.
   int jammed_contacts = 0;
+  // The NCP stepper (Stepper::Ncp, ncp_step.h), summed over recovered sub-steps: Newton solves
+  // tried, their iterations, those not accepted (the fixpoint/LCP answer was applied instead), and
+  // steps whose rows it does not cover (nonconvex models' sites: the fixpoint/LCP answer stands).
+  int ncp_solves = 0, ncp_iterations = 0, ncp_fallbacks = 0, ncp_unsupported = 0;
   StepProfile profile;
   bool solved() const { return solver_status == SolveStatus::Solved; }
 };
@@ -132,6 +149,12 @@ struct SimulationOptions {
   // configuration, at most fixpoint_iterations times (0: off); the shallowest iterate is kept.
   int fixpoint_iterations = 4;
   double fixpoint_tolerance = 1e-6;  // metres
+  // Stepper (docs/engine.md, "Steppers"). Linear forces fixpoint_iterations to 0; Ncp runs the
+  // fixpoint first (fixpoint_iterations of it, 0 allowed) and starts Newton from its answer, at most
+  // ncp_iterations iterations, accepted at complementarity residual <= ncp_tolerance on true gaps.
+  Stepper stepper = Stepper::Fixpoint;
+  int ncp_iterations = 20;
+  double ncp_tolerance = 1e-8;  // scaled as verify.h scales the LCP's residual
 };
 
 class Simulation {
@@ -177,6 +200,11 @@ class Simulation {
   // Stage 7, proximity corrector, and stage 8, end-of-step gap fixpoint (simulation.cpp).
   void correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record);
   void refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record);
+  // Stage 8b, the NCP stepper (ncp_step.h): Newton from the stage-8 answer, applied only when it
+  // converges and passes the model's LCP check and the energy audit (else counted as a fallback).
+  void solve_end_gap_ncp(StepState& s, ContactSolve& solve, StepRecord& record);
+  bool accept_ncp_answer(StepState& s, const NcpStepResult& ncp, double depth_before, ContactSolve& solve,
+                         StepRecord& record);
   // Stages 2-6 (contact_solve.h), counts and times into the record.
   ContactSolve solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
                                    const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
