@@ -5,6 +5,8 @@
 //                       [--duration T]
 //   pegsim scene pour3d --bodies bodies_icosahedra.json --dt H -o SCENE.json [--friction MU]
 //                       [--duration T]
+//   pegsim scene pour3d --seed N [--count K] [--bodies random-hulls-bodies3D.json] --dt H -o SCENE.json
+//                       [--friction MU] [--duration T]
 //   pegsim scene validate SCENE.json
 // Both print one JSON line on stdout; input errors go to stderr as "pegsim: <file>: ..." with exit 2.
 #include "command.h"
@@ -13,6 +15,7 @@
 #include <pegsim/scene/pile2d.h>
 #include <pegsim/scene/pour2d.h>
 #include <pegsim/scene/pour3d.h>
+#include <pegsim/scene/random_pour3d.h>
 #include <pegsim/scene/scene.h>
 
 #include <nlohmann/json.hpp>
@@ -194,6 +197,10 @@ int run_validate(const std::string& path) {
 
 struct Pour3dArgs {
   std::string bodies_file;
+  std::uint64_t seed = 0;
+  int count = 0;
+  CLI::Option* seed_option = nullptr;
+  CLI::Option* count_option = nullptr;
   std::string output;
   double time_step = 0.01;
   double duration = kPour3dDuration;
@@ -202,10 +209,20 @@ struct Pour3dArgs {
 
 int run_pour3d(const Pour3dArgs& args) {
   try {
-    Scene scene = make_pour3d_from_reference(args.bodies_file, args.time_step, args.duration, args.friction);
+    Scene scene;
+    if (*args.seed_option) {
+      scene = make_random_pour3d({args.seed, args.count, args.time_step, args.duration, args.friction, args.bodies_file});
+    } else {
+      if (args.bodies_file.empty()) return bad_input("scene pour3d: give --bodies (the authors' icosahedra) or --seed (random hulls)");
+      if (*args.count_option) return bad_input("scene pour3d: --count needs --seed (the icosahedron pour's count is its schedule's)");
+      scene = make_pour3d_from_reference(args.bodies_file, args.time_step, args.duration, args.friction);
+    }
     scene = scene_from_json(scene_to_json(scene), "scene pour3d");  // the checks any scene file passes
     save_scene(scene, args.output);
-    print_written(scene, args.output, args.bodies_file);
+    print_written(scene, args.output,
+                  *args.seed_option ? (args.bodies_file.empty() ? std::string("generated hulls") : args.bodies_file) + ", seed " +
+                                          std::to_string(args.seed)
+                                    : args.bodies_file);
     return kExitOk;
   } catch (const std::exception& e) {
     return bad_input(e.what());
@@ -214,8 +231,18 @@ int run_pour3d(const Pour3dArgs& args) {
 
 void setup_pour3d(CLI::App& scene, int& exit_code) {
   auto args = std::make_shared<Pour3dArgs>();
-  CLI::App* pour = scene.add_subcommand("pour3d", "The PEG 3D pouring experiment (the authors' icosahedra) as a scene file");
-  pour->add_option("--bodies", args->bodies_file, "The authors' body set (reference-pour3d/bodies_icosahedra.json)")->required();
+  CLI::App* pour = scene.add_subcommand(
+      "pour3d", "The PEG 3D pouring experiment as a scene file: the authors' icosahedra, or random hulls with --seed");
+  pour->add_option("--bodies", args->bodies_file,
+                   "The authors' icosahedra (reference-pour3d/bodies_icosahedra.json); with --seed, a hull set to draw "
+                   "from (reference-pour3d/random-hulls-bodies3D.json; default: generate hulls)");
+  args->seed_option = pour->add_option("--seed", args->seed,
+                                       "Random convex hulls (15 points in the unit cube, mass 1, the solid's inertia, "
+                                       "random orientations) from this seed, on the same box and schedule")
+                          ->check(unsigned_integer());
+  args->count_option = pour->add_option("--count", args->count, "With --seed: number of hulls (default: all that arrive "
+                                                                 "within --duration, one every round(0.5/h) steps)")
+                           ->check(CLI::PositiveNumber);
   pour->add_option("-o,--output", args->output, "Scene file to write")->required();
   pour->add_option("--dt", args->time_step, "Time step h: sets the arrival schedule (every round(0.5/h) steps; default 0.01)")
       ->check(finite_number(false));

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -87,11 +88,18 @@ void update_gap_corrections_3d(ProximityResult& proximity, const std::vector<Bod
   rows.bodies = context.bodies3d;
   rows.dof_offset = context.dof_offset;
   EndShapes shape(end_bodies);
+  std::map<std::pair<int, int>, double> depth;  // end penetration of pairs with a negative end gap
   for (Contact3d& c : proximity.three_d.contacts) {
     double true_gap = 0.0;
     if (!true_end_gap(c, shape(c.body_a), shape(c.body_b), true_gap)) {
       c.gap_correction = 0.0;
       continue;
+    }
+    if (true_gap < 0.0) {  // as proximity's rule 5 (features_3d.h): never deeper than the pair's overlap
+      const auto key = std::minmax(c.body_a, c.body_b);
+      auto it = depth.find(key);
+      if (it == depth.end()) it = depth.emplace(key, penetration_depth_3d(shape(c.body_a), shape(c.body_b))).first;
+      true_gap = std::max(true_gap, -it->second);
     }
     const double rate = c.normal.dot(contact_relative_velocity_3d(c, rows, nu));  // G^T nu
     c.gap_correction = true_gap - context.time_step * rate - c.gap;

@@ -201,6 +201,76 @@ ProximityResult find_scene_proximity(const Scene& scene, const std::vector<char>
   return result;
 }
 
+namespace {
+
+// End overlaps shallower than this are left to the gap fixpoint's tolerance (SimulationOptions).
+constexpr double kEndOverlapTolerance = 1e-6;
+
+// Merges two lists sorted by (body_a, body_b, kind, feature_a, feature_b) (contact3d.h); a pair in
+// both is kept once, as `a` has it.
+std::vector<Contact3d> merge_contacts_3d(const std::vector<Contact3d>& a, const std::vector<Contact3d>& b) {
+  auto key = [](const Contact3d& c) { return std::tuple(c.body_a, c.body_b, static_cast<int>(c.kind), c.feature_a, c.feature_b); };
+  std::vector<Contact3d> merged;
+  merged.reserve(a.size() + b.size());
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    if (j == b.size() || (i < a.size() && key(a[i]) < key(b[j]))) merged.push_back(a[i++]);
+    else if (i == a.size() || key(b[j]) < key(a[i])) merged.push_back(b[j++]);
+    else merged.push_back(a[i++]), ++j;
+  }
+  return merged;
+}
+
+// 3D proximity with every body's velocity set to its solved end velocity (restored after).
+ProximityResult3d proximity_at_end_velocities(Scene& scene, const std::vector<char>& active, const ProximityOptions& options,
+                                              const std::vector<int>& offsets, const Vec& nu_end) {
+  std::vector<std::pair<Vec3, Vec3>> saved(scene.bodies3d.size());
+  for (std::size_t i = 0; i < scene.bodies3d.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    Body3d& b = scene.bodies3d[i];
+    saved[i] = {b.velocity, b.angular_velocity};
+    b.velocity = nu_end.segment<3>(offsets[i]);
+    b.angular_velocity = nu_end.segment<3>(offsets[i] + 3);
+  }
+  ProximityResult3d at_end = find_proximity_3d(scene.bodies3d, active, options);
+  for (std::size_t i = 0; i < scene.bodies3d.size(); ++i) {
+    if (offsets[i] < 0) continue;
+    scene.bodies3d[i].velocity = saved[i].first;
+    scene.bodies3d[i].angular_velocity = saved[i].second;
+  }
+  return at_end;
+}
+
+// Feature pairs through which the end configuration overlaps, linearised at the start
+// (proximity_3d.h), among the body pairs of `near` (a pair missing there is the reach's to find).
+// The bodies move to their end poses in place and back, so no shape is copied.
+std::vector<Contact3d> end_overlap_contacts(Scene& scene, const std::vector<char>& active, const ProximityOptions& options,
+                                            const std::vector<int>& offsets, const Vec& nu_end,
+                                            const std::vector<Contact3d>& near) {
+  std::vector<std::pair<int, int>> pairs;
+  for (const Contact3d& c : near) pairs.emplace_back(std::minmax(c.body_a, c.body_b));
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  struct Pose {
+    Vec3 position, velocity, angular_velocity;
+    Eigen::Quaterniond orientation;
+  };
+  std::vector<Pose> poses;
+  poses.reserve(scene.bodies3d.size());
+  for (const Body3d& b : scene.bodies3d) poses.push_back({b.position, b.velocity, b.angular_velocity, b.orientation});
+  integrate_positions(scene, offsets, nu_end, options.time_step);
+  const std::vector<Contact3d> overlapping = overlapping_features_3d(scene.bodies3d, active, options, kEndOverlapTolerance, &pairs);
+  for (std::size_t k = 0; k < scene.bodies3d.size(); ++k) {
+    Body3d& b = scene.bodies3d[k];
+    b.position = poses[k].position, b.velocity = poses[k].velocity;
+    b.angular_velocity = poses[k].angular_velocity, b.orientation = poses[k].orientation;
+  }
+  if (overlapping.empty()) return {};
+  return features_at_start_3d(scene.bodies3d, overlapping, options).contacts;
+}
+
+}  // namespace
+
 ProximityResult find_scene_proximity_reaching(Scene& scene, const std::vector<char>& active,
                                               const ProximityOptions& options, const std::vector<int>& offsets,
                                               const Vec& nu_end, const ProximityResult& start) {
@@ -213,31 +283,11 @@ ProximityResult find_scene_proximity_reaching(Scene& scene, const std::vector<ch
     reaching.end_motion = &end_motion;
     return find_proximity(scene.bodies, active, reaching);
   }
-  std::vector<std::pair<Vec3, Vec3>> saved(scene.bodies3d.size());
-  for (std::size_t i = 0; i < scene.bodies3d.size(); ++i) {
-    if (offsets[i] < 0) continue;
-    Body3d& b = scene.bodies3d[i];
-    saved[i] = {b.velocity, b.angular_velocity};
-    b.velocity = nu_end.segment<3>(offsets[i]);
-    b.angular_velocity = nu_end.segment<3>(offsets[i] + 3);
-  }
-  const ProximityResult3d at_end = find_proximity_3d(scene.bodies3d, active, options);
-  for (std::size_t i = 0; i < scene.bodies3d.size(); ++i) {
-    if (offsets[i] < 0) continue;
-    scene.bodies3d[i].velocity = saved[i].first;
-    scene.bodies3d[i].angular_velocity = saved[i].second;
-  }
-  // Merge two lists sorted by (body_a, body_b, kind, feature_a, feature_b) (contact3d.h).
-  auto key = [](const Contact3d& c) { return std::tuple(c.body_a, c.body_b, static_cast<int>(c.kind), c.feature_a, c.feature_b); };
   ProximityResult merged;
-  const std::vector<Contact3d>& a = start.three_d.contacts;
-  const std::vector<Contact3d>& b = at_end.contacts;
-  std::size_t i = 0, j = 0;
-  while (i < a.size() || j < b.size()) {
-    if (j == b.size() || (i < a.size() && key(a[i]) < key(b[j]))) merged.three_d.contacts.push_back(a[i++]);
-    else if (i == a.size() || key(b[j]) < key(a[i])) merged.three_d.contacts.push_back(b[j++]);
-    else merged.three_d.contacts.push_back(a[i++]), ++j;  // the same pair from both: one copy
-  }
+  merged.three_d.contacts =
+      merge_contacts_3d(start.three_d.contacts, proximity_at_end_velocities(scene, active, options, offsets, nu_end).contacts);
+  merged.three_d.contacts = merge_contacts_3d(
+      merged.three_d.contacts, end_overlap_contacts(scene, active, options, offsets, nu_end, merged.three_d.contacts));
   return merged;
 }
 

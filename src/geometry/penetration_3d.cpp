@@ -18,12 +18,12 @@ double projection_overlap(const Polyhedron& a, const Polyhedron& b, const Vec3& 
 
 }  // namespace
 
-double penetration_depth_3d(const Polyhedron& a, const Polyhedron& b) {
+double penetration_depth_3d(const Polyhedron& a, const Polyhedron& b, double stop_at) {
   if (a.vertices.empty() || b.vertices.empty()) return 0.0;
   double depth = std::numeric_limits<double>::infinity();
   auto try_axis = [&](const Vec3& axis) {
     depth = std::min(depth, projection_overlap(a, b, axis));
-    return depth > 0.0;
+    return depth > stop_at;
   };
   for (const PolyhedronFace& f : a.faces)
     if (!try_axis(f.normal)) return 0.0;

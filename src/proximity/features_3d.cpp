@@ -1,6 +1,8 @@
 // The four feature pairs of PEG §5.2 for one body pair (features_3d.h).
 #include <pegsim/proximity/features_3d.h>
 
+#include <pegsim/geometry/penetration_3d.h>
+
 #include <algorithm>
 #include <cmath>
 #include <tuple>
@@ -96,10 +98,14 @@ void vertex_features(const ProximityBody3d& a, const ProximityBody3d& b, double 
       gaps[f] = sb.faces[f].signed_distance(p);
       if (gaps[f] > gaps[static_cast<std::size_t>(exit_face)]) exit_face = static_cast<int>(f);
     }
-    const bool inside = gaps[static_cast<std::size_t>(exit_face)] <= 0.0;
+    const double exit_gap = gaps[static_cast<std::size_t>(exit_face)];
+    const bool inside = exit_gap <= 0.0;
+    // An inside vertex leaves by its shallowest faces; a face much deeper than the exit (the far
+    // side of a thin body) would demand a push-out through the body and inject energy.
+    const double inside_window = std::max(tol, std::min(threshold, -exit_gap));
     for (int f = 0; f < static_cast<int>(sb.faces.size()); ++f) {
       const double g = gaps[static_cast<std::size_t>(f)];
-      const bool near = std::abs(g) <= threshold && (g >= 0.0 || inside);
+      const bool near = inside ? g >= exit_gap - inside_window : (g >= 0.0 && g <= threshold);
       if (!(near || (inside && f == exit_face)) || !projects_into_face(sb, f, p, tol)) continue;
       const Vec3 n = -sb.faces[static_cast<std::size_t>(f)].normal;
       out.push_back(feature_contact(FeaturePair3d::vertex_face, a, va, b, f, p, p + g * n, n, g));
@@ -178,7 +184,52 @@ void edge_edge_features(const ProximityBody3d& a, const ProximityBody3d& b, doub
   }
 }
 
+// Rule 5: no gap below minus the pair's penetration depth. A feature pair's plane can overstate
+// the overlap (edges crossing at a shallow angle: measured 5.5 mm along their common normal where
+// the bodies overlapped by 0.35 mm), and the rows would push the bodies apart by the whole gap.
+void clip_gaps_to_penetration(const Polyhedron& a, const Polyhedron& b, double tol, std::vector<Contact3d>& out) {
+  const bool penetrating = std::any_of(out.begin(), out.end(), [tol](const Contact3d& c) { return c.gap < -tol; });
+  if (!penetrating) return;
+  const double depth = penetration_depth_3d(a, b);
+  for (Contact3d& c : out) {
+    if (c.gap >= -depth) continue;
+    c.gap = -depth;
+    c.point_b = c.point_a + c.gap * c.normal;
+  }
+}
+
 }  // namespace
+
+std::optional<Contact3d> contact_for_features_3d(FeaturePair3d kind, const ProximityBody3d& a, int feature_a,
+                                                 const ProximityBody3d& b, int feature_b, const Vec3& normal_hint) {
+  if (kind == FeaturePair3d::vertex_face) {
+    const Vec3& p = a.shape.vertices.at(static_cast<std::size_t>(feature_a));
+    const PolyhedronFace& face = b.shape.faces.at(static_cast<std::size_t>(feature_b));
+    const double g = face.signed_distance(p);
+    const Vec3 n = -face.normal;
+    return feature_contact(kind, a, feature_a, b, feature_b, p, p + g * n, n, g);
+  }
+  if (kind != FeaturePair3d::edge_edge) return std::nullopt;
+  const PolyhedronEdge& ea = a.shape.edges.at(static_cast<std::size_t>(feature_a));
+  const PolyhedronEdge& eb = b.shape.edges.at(static_cast<std::size_t>(feature_b));
+  const Vec3 a0 = a.shape.vertices[static_cast<std::size_t>(ea.v0)], b0 = b.shape.vertices[static_cast<std::size_t>(eb.v0)];
+  const Vec3 da = a.shape.vertices[static_cast<std::size_t>(ea.v1)] - a0;
+  const Vec3 db = b.shape.vertices[static_cast<std::size_t>(eb.v1)] - b0;
+  Vec3 n = da.cross(db);
+  const double norm = n.norm();
+  if (!(norm > 1e-9 * da.norm() * db.norm())) return std::nullopt;
+  n /= norm;
+  if (n.dot(normal_hint) < 0.0) n = -n;
+  // Nearest points of the two lines (Ericson 5.1.8), parameters unclamped.
+  const Vec3 r = a0 - b0;
+  const double aa = da.dot(da), bb = db.dot(db), ab = da.dot(db), ar = da.dot(r), br = db.dot(r);
+  const double det = aa * bb - ab * ab;
+  const double s_a = (ab * br - bb * ar) / det, t_b = (aa * br - ab * ar) / det;
+  const Vec3 pa = a0 + s_a * da, pb = b0 + t_b * db;
+  Contact3d c = feature_contact(kind, a, feature_a, b, feature_b, pa, pb, n, n.dot(pb - pa));
+  c.point_b = c.point_a + c.gap * n;
+  return c;
+}
 
 std::vector<Contact3d> pair_features_3d(const ProximityBody3d& a, const ProximityBody3d& b, double threshold,
                                         double min_edge_applicability) {
@@ -189,6 +240,7 @@ std::vector<Contact3d> pair_features_3d(const ProximityBody3d& a, const Proximit
   const bool a_first = a.index <= b.index;
   vertex_vertex_features(a_first ? a : b, a_first ? b : a, threshold, out);
   edge_edge_features(a_first ? a : b, a_first ? b : a, threshold, min_edge_applicability, out);
+  clip_gaps_to_penetration(a.shape, b.shape, tol, out);
   std::sort(out.begin(), out.end(), [](const Contact3d& x, const Contact3d& y) {
     return std::tie(x.body_a, x.body_b, x.kind, x.feature_a, x.feature_b) < std::tie(y.body_a, y.body_b, y.kind, y.feature_a, y.feature_b);
   });

@@ -2,7 +2,13 @@
 #include <pegsim/proximity/proximity_3d.h>
 #include <pegsim/proximity/reach.h>
 
+#include <pegsim/geometry/penetration_3d.h>
+
 #include <algorithm>
+#include <limits>
+#include <map>
+#include <optional>
+#include <tuple>
 #include <stdexcept>
 #include <string>
 
@@ -35,6 +41,9 @@ ProximityBody3d proximity_body_3d(const Body3d& body, int index, const Proximity
 }
 
 namespace {
+
+// Rounding allowance when a start gap is compared with the start's penetration depth (m).
+constexpr double kStartGapTolerance = 1e-9;
 
 std::vector<ProximityBody3d> world_bodies(const std::vector<Body3d>& bodies, const std::vector<char>& active,
                                           const ProximityOptions& options) {
@@ -84,6 +93,74 @@ ProximityResult3d find_proximity_3d(const std::vector<Body3d>& bodies, const std
     boxes[i] = grown_bounds_3d(world[i].shape.vertices, world[i].reach + 0.5 * options.base_margin);
   }
   return narrow_phase(world, sweep_and_prune_3d(boxes, active), options, min_edge_applicability);
+}
+
+std::vector<Contact3d> overlapping_features_3d(const std::vector<Body3d>& end, const std::vector<char>& active,
+                                               const ProximityOptions& options, double tolerance,
+                                               const std::vector<std::pair<int, int>>* candidates) {
+  std::vector<std::pair<int, int>> all_pairs;
+  if (candidates == nullptr) {
+    std::vector<Aabb3d> boxes(end.size());
+    for (std::size_t i = 0; i < end.size(); ++i)
+      if (active[i]) boxes[i] = grown_bounds_3d(end[i].world_shape().vertices, 0.0);
+    all_pairs = sweep_and_prune_3d(boxes, active);
+    candidates = &all_pairs;
+  }
+  std::vector<std::optional<ProximityBody3d>> views(end.size());  // built once each, on demand
+  auto view = [&](int i) -> const ProximityBody3d& {
+    auto& slot = views.at(static_cast<std::size_t>(i));
+    if (!slot) slot = proximity_body_3d(end[static_cast<std::size_t>(i)], i, options);
+    return *slot;
+  };
+  std::vector<Contact3d> out;
+  for (const auto& [i, j] : *candidates) {
+    if (!active.at(static_cast<std::size_t>(i)) || !active.at(static_cast<std::size_t>(j))) continue;
+    if (end[static_cast<std::size_t>(i)].is_static && end[static_cast<std::size_t>(j)].is_static) continue;
+    const ProximityBody3d& a = view(i);
+    const ProximityBody3d& b = view(j);
+    if (!a.bounds.overlaps(b.bounds) || !(penetration_depth_3d(a.shape, b.shape, tolerance) > tolerance)) continue;
+    // Every feature pair of the overlapping pair (no distance limit), those with negative end gap.
+    for (const Contact3d& f : pair_features_3d(a, b, std::numeric_limits<double>::infinity()))
+      if (f.gap < 0.0 && (f.kind == FeaturePair3d::vertex_face || f.kind == FeaturePair3d::edge_edge)) out.push_back(f);
+  }
+  return out;
+}
+
+ProximityResult3d features_at_start_3d(const std::vector<Body3d>& start, const std::vector<Contact3d>& end_features,
+                                       const ProximityOptions& options) {
+  std::map<int, ProximityBody3d> views;
+  auto view = [&](int i) -> const ProximityBody3d& {
+    auto it = views.find(i);
+    if (it == views.end()) it = views.emplace(i, proximity_body_3d(start.at(static_cast<std::size_t>(i)), i, options)).first;
+    return it->second;
+  };
+  std::map<std::pair<int, int>, double> depth;  // the start's penetration, of pairs that need it
+  ProximityResult3d result;
+  for (const Contact3d& f : end_features) {
+    auto c = contact_for_features_3d(f.kind, view(f.body_a), f.feature_a, view(f.body_b), f.feature_b, f.normal);
+    if (!c) continue;
+    // A start gap below minus the start's penetration depth: the feature's plane lay behind the
+    // other feature without any overlap (a vertex beside the face, not over it); its normal says
+    // nothing about how the two approach, and its row would fight the true ones. Left out.
+    if (c->gap < 0.0) {
+      const auto key = std::minmax(f.body_a, f.body_b);
+      auto it = depth.find(key);
+      if (it == depth.end()) it = depth.emplace(key, penetration_depth_3d(view(key.first).shape, view(key.second).shape)).first;
+      if (c->gap < -it->second - kStartGapTolerance) continue;
+    }
+    result.contacts.push_back(*c);
+  }
+  std::sort(result.contacts.begin(), result.contacts.end(), [](const Contact3d& x, const Contact3d& y) {
+    return std::tie(x.body_a, x.body_b, x.kind, x.feature_a, x.feature_b) < std::tie(y.body_a, y.body_b, y.kind, y.feature_a, y.feature_b);
+  });
+  return result;
+}
+
+ProximityResult3d overlap_features_at_end_3d(const std::vector<Body3d>& start, const std::vector<Body3d>& end,
+                                             const std::vector<char>& active, const ProximityOptions& options,
+                                             double tolerance, const std::vector<std::pair<int, int>>* candidates) {
+  if (start.size() != end.size()) throw std::invalid_argument("proximity 3d: start and end body lists differ in size");
+  return features_at_start_3d(start, overlapping_features_3d(end, active, options, tolerance, candidates), options);
 }
 
 ProximityResult3d find_proximity_3d_brute_force(const std::vector<Body3d>& bodies, const std::vector<char>& active,

@@ -14,6 +14,17 @@ int pour3d_interval_steps(double h) {
   return static_cast<int>(std::floor(kPour3dSpawnInterval / h + 0.5 + 1e-9));
 }
 
+Body3d container_slab_body(const ReferenceSlab& slab, double friction) {
+  Body3d body;
+  body.name = slab.name;
+  body.is_static = true;
+  body.friction = friction;
+  const Vec3 centre = 0.5 * (slab.min + slab.max);
+  body.shape = box_polyhedron(slab.min - centre, slab.max - centre);
+  body.position = centre;
+  return body;
+}
+
 Scene make_pour3d_from_reference(const std::string& bodies_json_path, double h, double duration, double friction) {
   const int interval = pour3d_interval_steps(h);
   if (!(duration > 0.0) || !std::isfinite(duration)) throw std::invalid_argument("pour3d: the duration must be positive");
@@ -28,16 +39,7 @@ Scene make_pour3d_from_reference(const std::string& bodies_json_path, double h, 
   scene.settings.model = "standard";
   scene.settings.time_step = h;
   scene.settings.duration = duration;
-  for (const ReferenceSlab& slab : set.container) {
-    Body3d body;
-    body.name = slab.name;
-    body.is_static = true;
-    body.friction = friction;
-    const Vec3 centre = 0.5 * (slab.min + slab.max);
-    body.shape = box_polyhedron(slab.min - centre, slab.max - centre);
-    body.position = centre;
-    scene.bodies3d.push_back(std::move(body));
-  }
+  for (const ReferenceSlab& slab : set.container) scene.bodies3d.push_back(container_slab_body(slab, friction));
   const long steps = static_cast<long>(std::floor(duration / h + 1e-9));
   for (std::size_t j = 0; j < set.bodies.size(); ++j) {
     const long first_step = 1 + static_cast<long>(j) * interval;

@@ -190,6 +190,8 @@ passed=0
 failed=0
 failed_names=()
 for check in "${CHECKS[@]}"; do
+  # PEGSIM_CLI_CHECKS=regex runs only the matching checks (while working on one area)
+  [[ -n "${PEGSIM_CLI_CHECKS:-}" && ! "$check" =~ $PEGSIM_CLI_CHECKS ]] && continue
   if output=$("$check" 2>&1); then
     passed=$((passed + 1))
     echo "ok   $check"

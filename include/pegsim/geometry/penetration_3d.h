@@ -11,7 +11,9 @@
 
 namespace pegsim {
 
-// Both shapes in the world frame. O(F_a + F_b + E_a E_b) axes, each O(V_a + V_b).
-double penetration_depth_3d(const Polyhedron& a, const Polyhedron& b);
+// Both shapes in the world frame. O(F_a + F_b + E_a E_b) axes, each O(V_a + V_b). Stops with 0 at
+// the first axis whose overlap is <= stop_at (0: a separating axis; a caller asking "deeper than
+// tol?" passes tol and is spared the remaining axes of touching pairs).
+double penetration_depth_3d(const Polyhedron& a, const Polyhedron& b, double stop_at = 0.0);
 
 }  // namespace pegsim

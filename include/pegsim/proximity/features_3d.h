@@ -1,20 +1,26 @@
 // Narrow phase for one pair of convex polyhedra in the world frame: which of the four feature
 // pairs of PEG §5.2 (contact3d.h) lie within the pair's distance threshold D. Rules (the nearest
 // points interior to both features; a vertex is its own interior):
-//  1. vertex–face: the vertex projects into the face (closed polygon) and |gap| <= D, with gap >= 0
-//     unless the vertex is inside the other body (behind every face). A vertex inside always gets
-//     its exit face (largest gap), however deep, as the 2D exit edge (narrow_phase.h rule 2).
+//  1. vertex–face: the vertex projects into the face (closed polygon) and 0 <= gap <= D; a vertex
+//     inside the other body (behind every face) gets its exit face (largest gap), however deep, as
+//     the 2D exit edge (narrow_phase.h rule 2), and the faces whose gap is within
+//     max(tol, min(D, exit depth)) of the exit's: near-ties at edges, never the far side of a
+//     thin body (its push-out would go through the body).
 //  2. vertex–edge: the nearest point of the edge is interior, distance <= D, the vertex is outside
 //     the body and in front of at least one of the edge's two faces.
 //  3. vertex–vertex: distance <= D, neither vertex inside the other body.
 //  4. edge–edge: the edges are not parallel, the nearest points of their lines are interior to both
 //     segments, |gap| <= D and applicability >= min_edge_applicability (0 minus rounding by default;
 //     PEG's relaxation, e.g. -0.4, admits more).
+//  5. no gap is below minus the pair's penetration depth (penetration_3d.h): where a feature's
+//     plane overstates the overlap, the gap is clipped to it (point_b moved along the normal).
 // Rules 1-3 run both ways (each body's vertices against the other); rule 3 and 4 once per pair.
 #pragma once
 
 #include <pegsim/proximity/broad_phase_3d.h>
 #include <pegsim/proximity/contact3d.h>
+
+#include <optional>
 
 namespace pegsim {
 
@@ -36,6 +42,13 @@ struct ProximityBody3d {
 double nearest_segment_parameter(const Vec3& p, const Vec3& s0, const Vec3& s1);
 // True when the projection of p on the face's plane lies in the face (within `tolerance`).
 bool projects_into_face(const Polyhedron& shape, int face, const Vec3& p, double tolerance);
+
+// The contact of a given vertex–face or edge–edge feature pair on the shapes of `a` and `b`, whatever
+// its gap and wherever its nearest points: the linearisation of that pair's distance, for features
+// found in another configuration (the proximity corrector's end overlaps). Edge–edge: the lines'
+// common normal, signed to agree with normal_hint; nullopt for parallel edges and the site kinds.
+std::optional<Contact3d> contact_for_features_3d(FeaturePair3d kind, const ProximityBody3d& a, int feature_a,
+                                                 const ProximityBody3d& b, int feature_b, const Vec3& normal_hint);
 
 std::vector<Contact3d> pair_features_3d(const ProximityBody3d& a, const ProximityBody3d& b, double threshold,
                                         double min_edge_applicability = kEdgeEdgeApplicabilityFloor);

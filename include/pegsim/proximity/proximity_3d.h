@@ -28,6 +28,25 @@ ProximityResult3d find_proximity_3d(const std::vector<Body3d>& bodies, const std
                                     const ProximityOptions& options,
                                     double min_edge_applicability = kEdgeEdgeApplicabilityFloor);
 
+// The feature pairs through which active bodies overlap in the `end` configuration (a pair with a
+// penetration depth above `tolerance`; its vertex–face and edge–edge pairs with negative end gap),
+// as contacts of the `start` configuration (contact_for_features_3d), sorted as find_proximity_3d's.
+// The proximity corrector's third source: a pair the start's rules missed (an edge sliding past the
+// end of the edge it touched) is still linearised at the start. start and end: the same bodies.
+// candidates: the body pairs to look at (sorted, i < j); null: every pair whose end boxes overlap.
+ProximityResult3d overlap_features_at_end_3d(const std::vector<Body3d>& start, const std::vector<Body3d>& end,
+                                             const std::vector<char>& active, const ProximityOptions& options,
+                                             double tolerance,
+                                             const std::vector<std::pair<int, int>>* candidates = nullptr);
+// Its two halves, for a caller that moves the bodies in place between them (no copies of shapes):
+// the negative-gap vertex–face and edge–edge pairs of the overlapping candidate pairs in the `end`
+// configuration, then those features' contacts in the `start` configuration.
+std::vector<Contact3d> overlapping_features_3d(const std::vector<Body3d>& end, const std::vector<char>& active,
+                                               const ProximityOptions& options, double tolerance,
+                                               const std::vector<std::pair<int, int>>* candidates = nullptr);
+ProximityResult3d features_at_start_3d(const std::vector<Body3d>& start, const std::vector<Contact3d>& end_features,
+                                       const ProximityOptions& options);
+
 // The same without the broad phase: every pair of active bodies (the reference for cross-checks).
 ProximityResult3d find_proximity_3d_brute_force(const std::vector<Body3d>& bodies, const std::vector<char>& active,
                                                 const ProximityOptions& options,

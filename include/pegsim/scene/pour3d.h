@@ -6,6 +6,7 @@
 // bodies over 5 s depending on h, as the stored runs had.
 #pragma once
 
+#include <pegsim/scene/reference_pour3d.h>
 #include <pegsim/scene/scene.h>
 
 #include <string>
@@ -17,6 +18,9 @@ inline constexpr double kPour3dDuration = 5.0;
 
 // Steps between two arrivals at step size h: round(0.5 / h), halves up (0.5 / 0.008 = 62.5 -> 63).
 int pour3d_interval_steps(double h);
+
+// A static slab of the container, centred at its box's centre.
+Body3d container_slab_body(const ReferenceSlab& slab, double friction);
 
 // From bodies_icosahedra.json (load_reference_bodies_3d); friction is every body's coefficient.
 // Throws SceneError naming the file for unreadable input, std::invalid_argument for a bad h.
