@@ -187,15 +187,56 @@ void edge_edge_features(const ProximityBody3d& a, const ProximityBody3d& b, doub
 // Rule 5: no gap below minus the pair's penetration depth. A feature pair's plane can overstate
 // the overlap (edges crossing at a shallow angle: measured 5.5 mm along their common normal where
 // the bodies overlapped by 0.35 mm), and the rows would push the bodies apart by the whole gap.
-void clip_gaps_to_penetration(const Polyhedron& a, const Polyhedron& b, double tol, std::vector<Contact3d>& out) {
-  const bool penetrating = std::any_of(out.begin(), out.end(), [tol](const Contact3d& c) { return c.gap < -tol; });
-  if (!penetrating) return;
-  const double depth = penetration_depth_3d(a, b);
+void clip_gaps_to_penetration(double depth, std::vector<Contact3d>& out) {
   for (Contact3d& c : out) {
     if (c.gap >= -depth) continue;
     c.gap = -depth;
     c.point_b = c.point_a + c.gap * c.normal;
   }
+}
+
+// The vertex of `v` deepest behind face f of `shape` (smallest signed distance).
+int deepest_vertex(const Polyhedron& v, const Polyhedron& shape, int f) {
+  const PolyhedronFace& face = shape.faces[static_cast<std::size_t>(f)];
+  int best = 0;
+  for (int i = 1; i < static_cast<int>(v.vertices.size()); ++i)
+    if (face.signed_distance(v.vertices[static_cast<std::size_t>(i)]) < face.signed_distance(v.vertices[static_cast<std::size_t>(best)])) best = i;
+  return best;
+}
+
+// Rule 6: a pair that overlaps while none of its feature pairs has a negative gap (edges crossing
+// deep inside each other, where no plane through them supports both bodies: applicability < 0 both
+// ways) gets the feature pair of its separating-axis direction, so something pushes it apart.
+// Measured without it: two random hulls sank into each other 7 mm a step, 18 cm in 40 steps.
+std::optional<Contact3d> axis_contact(const ProximityBody3d& a, const ProximityBody3d& b, const Penetration3d& pen) {
+  switch (pen.kind) {
+    case PenetrationAxis3d::face_of_b:
+      return contact_for_features_3d(FeaturePair3d::vertex_face, a, deepest_vertex(a.shape, b.shape, pen.feature_b), b,
+                                     pen.feature_b, pen.axis);
+    case PenetrationAxis3d::face_of_a:
+      return contact_for_features_3d(FeaturePair3d::vertex_face, b, deepest_vertex(b.shape, a.shape, pen.feature_a), a,
+                                     pen.feature_a, -pen.axis);
+    case PenetrationAxis3d::edge_pair: {
+      // Edge–edge pairs name the lower body index first (rule 4's order).
+      auto c = a.index <= b.index ? contact_for_features_3d(FeaturePair3d::edge_edge, a, pen.feature_a, b, pen.feature_b, pen.axis)
+                                  : contact_for_features_3d(FeaturePair3d::edge_edge, b, pen.feature_b, a, pen.feature_a, -pen.axis);
+      if (c) c->applicability = 0.0;
+      return c;
+    }
+    case PenetrationAxis3d::none: break;
+  }
+  return std::nullopt;
+}
+
+void add_axis_contact_if_missing(const ProximityBody3d& a, const ProximityBody3d& b, const Penetration3d& pen, double tol,
+                                 std::vector<Contact3d>& out) {
+  if (std::any_of(out.begin(), out.end(), [tol](const Contact3d& c) { return c.gap < -tol; })) return;
+  const auto c = axis_contact(a, b, pen);
+  if (!c || !(c->gap < 0.0)) return;
+  const bool known = std::any_of(out.begin(), out.end(), [&](const Contact3d& o) {
+    return o.kind == c->kind && o.body_a == c->body_a && o.feature_a == c->feature_a && o.feature_b == c->feature_b;
+  });
+  if (!known) out.push_back(*c);
 }
 
 }  // namespace
@@ -240,7 +281,11 @@ std::vector<Contact3d> pair_features_3d(const ProximityBody3d& a, const Proximit
   const bool a_first = a.index <= b.index;
   vertex_vertex_features(a_first ? a : b, a_first ? b : a, threshold, out);
   edge_edge_features(a_first ? a : b, a_first ? b : a, threshold, min_edge_applicability, out);
-  clip_gaps_to_penetration(a.shape, b.shape, tol, out);
+  const Penetration3d pen = penetration_3d(a.shape, b.shape, tol);
+  if (pen.depth > tol) {
+    add_axis_contact_if_missing(a, b, pen, tol, out);
+    clip_gaps_to_penetration(pen.depth, out);
+  }
   std::sort(out.begin(), out.end(), [](const Contact3d& x, const Contact3d& y) {
     return std::tie(x.body_a, x.body_b, x.kind, x.feature_a, x.feature_b) < std::tie(y.body_a, y.body_b, y.kind, y.feature_a, y.feature_b);
   });

@@ -4,6 +4,7 @@
 // triangle and segment–segment pair, Ericson's "Real-Time Collision Detection" §5.1.5 and §5.1.9).
 #include <pegsim/geometry/mass_properties_3d.h>
 #include <pegsim/geometry/overlap_3d.h>
+#include <pegsim/geometry/penetration_3d.h>
 #include <pegsim/proximity/proximity_3d.h>
 
 #include "geometry3d/random_polyhedron.h"
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "contact3d/bodies3d.h"
@@ -356,6 +358,46 @@ TEST(Proximity3d, RejectsBadInput) {
   bodies[1] = box_body(Vec3::Constant(0.5), Vec3(2, 0, 0));
   EXPECT_THROW(find_proximity_3d(bodies, {1}, options_at(0.01)), std::invalid_argument);
   EXPECT_THROW(find_proximity_3d(bodies, {1, 1}, options_at(0.0)), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace pegsim
+
+namespace pegsim {
+namespace {
+
+// Rules 5 and 6 on 500 random overlapping hull pairs, 0.1 mm to 10 cm deep: every pair reports a
+// feature pair with a negative gap (something pushes it apart, whatever the crossing), and no gap
+// is below minus the pair's penetration depth (nothing pushes further than the overlap).
+TEST(Proximity3d, EveryOverlappingPairHasAPushAndNoneBeyondItsDepth) {
+  std::mt19937 rng(47);
+  const ProximityOptions options = options_at(0.01);
+  int tested = 0;
+  for (int trial = 0; trial < 500; ++trial) {
+    Body3d a = random_body(rng, Vec3::Zero());
+    Body3d b = random_body(rng, Vec3::Zero());
+    const Vec3 direction = test::random_vector(rng, 1.0).normalized();
+    const double wanted = std::uniform_real_distribution<double>(1e-4, 0.1)(rng);
+    double lo = 0.0, hi = 3.0;  // bisect for a penetration depth of `wanted` along `direction`
+    for (int i = 0; i < 60; ++i) {
+      const double mid = 0.5 * (lo + hi);
+      b.position = mid * direction;
+      (penetration_depth_3d(a.world_shape(), b.world_shape()) > wanted ? lo : hi) = mid;
+    }
+    b.position = hi * direction;
+    const double depth = penetration_depth_3d(a.world_shape(), b.world_shape());
+    if (!(depth > 5e-5)) continue;
+    ++tested;
+    const ProximityResult3d r = find_proximity_3d({a, b}, {1, 1}, options);
+    double smallest = std::numeric_limits<double>::infinity();
+    for (const Contact3d& c : r.contacts) {
+      expect_well_formed(c);
+      smallest = std::min(smallest, c.gap);
+      EXPECT_GE(c.gap, -depth - 1e-12) << "trial " << trial;
+    }
+    EXPECT_LT(smallest, 0.0) << "trial " << trial << ": depth " << depth << " and nothing pushes";
+  }
+  EXPECT_GT(tested, 400);
 }
 
 }  // namespace

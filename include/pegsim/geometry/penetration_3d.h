@@ -16,4 +16,14 @@ namespace pegsim {
 // tol?" passes tol and is spared the remaining axes of touching pairs).
 double penetration_depth_3d(const Polyhedron& a, const Polyhedron& b, double stop_at = 0.0);
 
+// The axis that gives the depth: which of the three kinds and its features.
+enum class PenetrationAxis3d { none, face_of_a, face_of_b, edge_pair };
+struct Penetration3d {
+  double depth = 0.0;  // as penetration_depth_3d (0 and kind none when separated or <= stop_at)
+  PenetrationAxis3d kind = PenetrationAxis3d::none;
+  int feature_a = -1, feature_b = -1;  // face of a / face of b / (edge of a, edge of b)
+  Vec3 axis = Vec3::Zero();            // unit, pointing from a into b (b lies on its + side)
+};
+Penetration3d penetration_3d(const Polyhedron& a, const Polyhedron& b, double stop_at = 0.0);
+
 }  // namespace pegsim
