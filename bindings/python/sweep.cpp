@@ -25,6 +25,7 @@ namespace {
 struct TaskResult {
   std::string row;  // the CSV line, with its newline
   RunSummary summary;
+  nlohmann::json summary_json;  // as `pegsim run` prints it, final states of either dimension included
 };
 
 // One (scene, model, h) run as sweep.cpp runs it; per_step_path: also write the per-step CSV there.
@@ -45,6 +46,7 @@ TaskResult run_task(const Scene& scene, const std::string& scene_name, const std
   });
   if (steps) steps->close();
   result.row = SweepCsv::format_row(SweepKey{scene_name, model, h}, result.summary, run_duration);
+  result.summary_json = summary_to_json(result.summary, simulation.scene());
   return result;
 }
 
@@ -83,7 +85,7 @@ an existing file checks its header and removes an incomplete last row (SweepCsvE
                               const std::optional<double>& duration, const py::object& options,
                               const std::string& per_step_path) {
           TaskResult r = run_task(scene, name, model, h, duration, options, per_step_path);
-          return py::make_tuple(r.row, from_json(summary_to_json(r.summary, std::vector<Body>{})));
+          return py::make_tuple(r.row, from_json(r.summary_json));
         },
         py::arg("scene"), py::arg("name"), py::arg("model"), py::arg("h"), py::arg("duration"), py::arg("options"),
         py::arg("per_step_path") = "");

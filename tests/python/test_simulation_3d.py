@@ -305,3 +305,18 @@ def test_3d_help_says_what_3d_returns():
     doc = pegsim.Simulation.state.__doc__ + pegsim.Simulation.apply_impulse.__doc__
     assert "(n, 4)" in doc and "[w, x, y, z]" in doc and "I_world" in doc
     assert "3D" in pegsim.Scene.__doc__ and "3D" in pegsim.Simulation.run.__doc__
+
+
+def test_a_sweep_task_returns_the_cli_summary_with_3d_final_states(cli):
+    """One run of a sweep (what a Dask worker executes) reports the same summary as `pegsim run`,
+    `final` included: 3D positions and [w, x, y, z] orientations, not an empty list."""
+    from pegsim.sweep_runner import run_task
+    expected = cli_summary(cli, "cube_slide_3d.json")
+    scene = load("cube_slide_3d.json")
+    result = run_task(scene, "cube_slide_3d", "standard", scene.settings["time_step"], scene.settings["duration"], {})
+    summary = result["summary"]
+    assert summary["dimension"] == 3 and len(summary["final"]) == 2
+    assert {k: v for k, v in summary.items() if k not in TIMING} == \
+           {k: v for k, v in expected.items() if k not in TIMING}
+    assert len(summary["final"][1]["orientation"]) == 4
+    assert result["row"].startswith("standard,")
