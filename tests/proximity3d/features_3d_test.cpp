@@ -400,5 +400,34 @@ TEST(Proximity3d, EveryOverlappingPairHasAPushAndNoneBeyondItsDepth) {
   EXPECT_GT(tested, 400);
 }
 
+// Rule 4 skips edge pairs whose bounding balls lie further apart than the threshold before any
+// nearest-point algebra. That cull must change no contact: the edge–edge pairs found with a
+// threshold D are, bit for bit, those found with no limit whose |gap| <= D (separated pairs, so
+// rules 5 and 6 do not apply).
+TEST(Proximity3d, EdgePairCullChangesNoContact) {
+  std::mt19937 rng(53);
+  const ProximityOptions options = options_at(0.01);
+  int compared = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const Body3d a = random_body(rng, Vec3::Zero());
+    const Body3d b = random_body(rng, test::random_vector(rng, 1.0));
+    const ProximityBody3d pa = proximity_body_3d(a, 0, options), pb = proximity_body_3d(b, 1, options);
+    if (penetration_depth_3d(pa.shape, pb.shape) > 0.0) continue;
+    const double threshold = std::uniform_real_distribution<double>(0.01, 0.3)(rng);
+    std::vector<Contact3d> unlimited;
+    for (const Contact3d& c : of_kind({pair_features_3d(pa, pb, std::numeric_limits<double>::infinity())}, FeaturePair3d::edge_edge))
+      if (std::abs(c.gap) <= threshold) unlimited.push_back(c);
+    const std::vector<Contact3d> culled = of_kind({pair_features_3d(pa, pb, threshold)}, FeaturePair3d::edge_edge);
+    ASSERT_EQ(culled.size(), unlimited.size()) << "trial " << trial;
+    for (std::size_t k = 0; k < culled.size(); ++k) {
+      EXPECT_EQ(culled[k].feature_a, unlimited[k].feature_a) << "trial " << trial;
+      EXPECT_EQ(culled[k].feature_b, unlimited[k].feature_b) << "trial " << trial;
+      EXPECT_EQ(culled[k].gap, unlimited[k].gap) << "trial " << trial;
+    }
+    compared += !culled.empty();
+  }
+  EXPECT_GT(compared, 50);
+}
+
 }  // namespace
 }  // namespace pegsim
