@@ -1,7 +1,8 @@
 // Penetration depth of convex polyhedra (separating axis theorem): closed forms, including a
 // crossing of two ridges whose depth only an edge–edge axis gives, and random pairs against the
 // definition (the smallest translation that separates: every direction's projection overlap is at
-// least the depth, and moving B by less than it in any direction leaves them overlapping).
+// least the depth, and moving B by less than it in any direction leaves them overlapping); the
+// Gauss-map pruning of edge axes against the full scan, and the edges it names against contact.
 #include <pegsim/geometry/overlap_3d.h>
 #include <pegsim/geometry/penetration_3d.h>
 
@@ -12,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 namespace pegsim {
 namespace {
@@ -94,6 +97,80 @@ TEST(PenetrationDepth3d, RandomPairsMatchTheDefinition) {
     }
   }
   EXPECT_GT(overlapping, 20);
+}
+
+// Every candidate axis of the theorem, as a full scan without the Gauss-map pruning of
+// penetration_3d: the reference the pruned scan must reproduce.
+double full_scan_depth(const Polyhedron& a, const Polyhedron& b) {
+  double best = std::numeric_limits<double>::infinity();
+  for (const Polyhedron* p : {&a, &b})
+    for (const PolyhedronFace& f : p->faces) best = std::min(best, projection_overlap(a, b, f.normal));
+  for (const PolyhedronEdge& ea : a.edges) {
+    const Vec3 da = a.vertices[static_cast<std::size_t>(ea.v1)] - a.vertices[static_cast<std::size_t>(ea.v0)];
+    for (const PolyhedronEdge& eb : b.edges) {
+      const Vec3 axis = da.cross(b.vertices[static_cast<std::size_t>(eb.v1)] - b.vertices[static_cast<std::size_t>(eb.v0)]);
+      if (axis.norm() > 1e-9 * da.norm()) best = std::min(best, projection_overlap(a, b, axis.normalized()));
+    }
+  }
+  return std::max(best, 0.0);
+}
+
+// The regular icosahedron of circumradius 0.5 (the PEG authors' 3D pour body): centrally
+// symmetric, so every edge has a parallel twin and every edge axis a tie on the far side.
+Polyhedron icosahedron() {
+  const double phi = (1.0 + std::sqrt(5.0)) / 2.0, scale = 0.5 / std::sqrt(1.0 + phi * phi);
+  std::vector<Vec3> points;
+  for (double s : {-1.0, 1.0})
+    for (double t : {-1.0, 1.0})
+      points.insert(points.end(), {scale * Vec3(0, s, t * phi), scale * Vec3(s, t * phi, 0), scale * Vec3(t * phi, 0, s)});
+  return polyhedron_from_points(points);
+}
+
+// A pair of one kind: random hulls, icosahedra turned at random, icosahedra as spawned (same
+// orientation: parallel edges everywhere), or cubes; b placed at random around a.
+std::pair<Polyhedron, Polyhedron> random_pair(std::mt19937& rng, int kind) {
+  const Polyhedron ico = icosahedron(), cube = box_polyhedron(Vec3::Constant(-0.4), Vec3::Constant(0.4));
+  const Eigen::Quaterniond qa = test::random_rotation(rng), qb = test::random_rotation(rng);
+  const Vec3 shift = test::random_vector(rng, 0.8);
+  switch (kind) {
+    case 0: return {moved(test::random_hull(rng), qa, Vec3::Zero()), moved(test::random_hull(rng), qb, shift)};
+    case 1: return {moved(ico, qa, Vec3::Zero()), moved(ico, qb, shift)};
+    case 2: return {ico, moved(ico, Eigen::Quaterniond::Identity(), shift)};
+    default: return {moved(cube, qa, Vec3::Zero()), moved(cube, qb, shift)};
+  }
+}
+
+TEST(PenetrationDepth3d, PrunedEdgeAxesGiveTheFullScansDepth) {
+  std::mt19937 rng(2611);
+  int overlapping = 0;
+  for (int pair = 0; pair < 2000; ++pair) {
+    const auto [a, b] = random_pair(rng, pair % 4);
+    const double reference = full_scan_depth(a, b), depth = penetration_depth_3d(a, b);
+    EXPECT_NEAR(depth, reference, 1e-13 + 1e-12 * reference) << "pair " << pair;
+    EXPECT_EQ(depth > 0.0, reference > 0.0) << "pair " << pair;
+    overlapping += reference > 0.0;
+  }
+  EXPECT_GT(overlapping, 500);
+}
+
+// The edge pair named with an edge axis is the one that touches: along the axis (from a into b)
+// b's edge lies the depth behind a's, so the push built from them (features_3d.h rule 6) meets
+// the overlap. Ties are everywhere on icosahedra and cubes (parallel edges; edge axes equal to face
+// normals): a scan that measured both sides of each edge axis and kept arcs that only touch named
+// edges 0.77 m apart on 74 of these 4000 pairs.
+TEST(PenetrationDepth3d, AnEdgeAxisNamesTheEdgesThatTouch) {
+  std::mt19937 rng(2612);
+  int edge_axes = 0;
+  for (int pair = 0; pair < 4000; ++pair) {
+    const auto [a, b] = random_pair(rng, pair % 4);
+    const Penetration3d pen = penetration_3d(a, b);
+    if (pen.kind != PenetrationAxis3d::edge_pair) continue;
+    ++edge_axes;
+    const Vec3& on_a = a.vertices[static_cast<std::size_t>(a.edges[static_cast<std::size_t>(pen.feature_a)].v0)];
+    const Vec3& on_b = b.vertices[static_cast<std::size_t>(b.edges[static_cast<std::size_t>(pen.feature_b)].v0)];
+    EXPECT_NEAR(pen.axis.dot(on_b - on_a), -pen.depth, 1e-12) << "pair " << pair;
+  }
+  EXPECT_GT(edge_axes, 200);
 }
 
 }  // namespace
