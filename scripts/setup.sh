@@ -10,6 +10,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsiconos-numerics-dev
   libglpk-dev
+  libgoogle-perftools-dev   # tcmalloc for the CLI and benchmarks (cmake/tcmalloc.cmake)
   libqhull-dev
   libcairo2-dev ffmpeg
   python3 python3-matplotlib python3-numpy

@@ -26,6 +26,8 @@ Vec3 Body3d::world_vertex(int i) const {
 
 Polyhedron Body3d::world_shape() const { return transformed(shape, orientation, position); }
 
+std::vector<Vec3> Body3d::world_vertices() const { return transformed_vertices(shape, orientation, position); }
+
 Vec7 Body3d::configuration() const {
   Vec7 s;
   s << position, wxyz(orientation);

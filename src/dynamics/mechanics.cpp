@@ -167,10 +167,10 @@ double max_travel(const Scene& scene, const std::vector<int>& offsets, const Vec
 
 double scene_diameter(const Scene& scene, const std::vector<char>& active) {
   if (scene.is_3d()) {
-    std::vector<Polyhedron> shapes;
+    std::vector<std::vector<Vec3>> shapes;
     for (std::size_t i = 0; i < scene.bodies3d.size(); ++i)
-      if (active[i]) shapes.push_back(scene.bodies3d[i].world_shape());
-    return diameter_of<Vec3>(shapes, [](const Polyhedron& p) -> const std::vector<Vec3>& { return p.vertices; });
+      if (active[i]) shapes.push_back(scene.bodies3d[i].world_vertices());
+    return diameter_of<Vec3>(shapes, [](const std::vector<Vec3>& p) -> const std::vector<Vec3>& { return p; });
   }
   std::vector<Polygon> shapes;
   for (std::size_t i = 0; i < scene.bodies.size(); ++i)

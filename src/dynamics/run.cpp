@@ -48,7 +48,7 @@ int count_escaped(const Scene& scene) {
     std::vector<Vec3> points, centres;
     for (const Body3d& b : scene.bodies3d) {
       if (!b.is_static) centres.push_back(b.position);
-      else for (const Vec3& v : b.world_shape().vertices) points.push_back(v);
+      else for (const Vec3& v : b.world_vertices()) points.push_back(v);
     }
     return count_outside(points, centres);
   }

@@ -270,6 +270,13 @@ Polyhedron box_polyhedron(const Vec3& lo, const Vec3& hi) {
   return polyhedron_from_faces(corners, faces);
 }
 
+std::vector<Vec3> transformed_vertices(const Polyhedron& shape, const Eigen::Quaterniond& rotation, const Vec3& translation) {
+  std::vector<Vec3> out(shape.vertices.size());
+  const Mat3 r = rotation.normalized().toRotationMatrix();
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = r * shape.vertices[i] + translation;
+  return out;
+}
+
 Polyhedron transformed(const Polyhedron& shape, const Eigen::Quaterniond& rotation, const Vec3& translation) {
   Polyhedron out = shape;
   const Mat3 r = rotation.normalized().toRotationMatrix();

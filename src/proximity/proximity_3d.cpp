@@ -102,7 +102,7 @@ std::vector<Contact3d> overlapping_features_3d(const std::vector<Body3d>& end, c
   if (candidates == nullptr) {
     std::vector<Aabb3d> boxes(end.size());
     for (std::size_t i = 0; i < end.size(); ++i)
-      if (active[i]) boxes[i] = grown_bounds_3d(end[i].world_shape().vertices, 0.0);
+      if (active[i]) boxes[i] = grown_bounds_3d(end[i].world_vertices(), 0.0);
     all_pairs = sweep_and_prune_3d(boxes, active);
     candidates = &all_pairs;
   }

@@ -101,7 +101,7 @@ std::vector<Vec3> Bounds3d::corners() const {
 Bounds3d scene_bounds_3d(const std::vector<Body3d>& bodies) {
   Bounds3d bounds;
   for (const Body3d& body : bodies) {
-    for (const Vec3& v : body.world_shape().vertices) {
+    for (const Vec3& v : body.world_vertices()) {
       if (v.allFinite()) bounds.include(v);
     }
   }

@@ -35,6 +35,7 @@ struct Body3d {
   Mat3 world_inverse_inertia() const;    // R I^-1 R^T
   Vec3 world_vertex(int i) const;        // throws std::out_of_range
   Polyhedron world_shape() const;
+  std::vector<Vec3> world_vertices() const;  // world_shape().vertices without the rest of the copy
   double bounding_radius() const { return shape.bounding_radius(); }
 
   Vec7 configuration() const;            // (x, y, z, qw, qx, qy, qz)

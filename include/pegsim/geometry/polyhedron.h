@@ -62,6 +62,9 @@ Polyhedron box_polyhedron(const Vec3& lo, const Vec3& hi);
 
 // Rigid motion x -> rotation x + translation of the shape and its planes.
 Polyhedron transformed(const Polyhedron& shape, const Eigen::Quaterniond& rotation, const Vec3& translation);
+// The same motion of the vertices alone (bit for bit transformed()'s), for callers that need no
+// faces: a copy of the shape's face loops and vertex tables is dozens of small allocations.
+std::vector<Vec3> transformed_vertices(const Polyhedron& shape, const Eigen::Quaterniond& rotation, const Vec3& translation);
 
 // Empty when `shape` is a valid closed convex polyhedron within `tolerance` (relative); otherwise
 // the reason. polyhedron_from_faces guarantees it; this re-checks shapes built by other means.
