@@ -45,7 +45,7 @@ std::vector<Vec> static_vertices(const std::vector<Body3d>& bodies) {
   std::vector<Vec> out;
   for (const Body3d& b : bodies)
     if (b.is_static)
-      for (const Vec3& v : b.world_shape().vertices) out.emplace_back(v);
+      for (const Vec3& v : b.world_vertices()) out.emplace_back(v);
   return out;
 }
 
@@ -93,9 +93,15 @@ void DivergenceGuard::set_up(const std::vector<BodyView>& bodies, const std::vec
   Vec lowest(d);
   for (Eigen::Index k = 0; k < d; ++k) lowest[k] = gravity[k] > 0.0 ? hi_[k] : lo_[k];
   const double margin = std::max(kMinMargin, kMarginDiagonals * (hi_ - lo_).norm());
-  for (const BodyView& b : bodies) {
+  gravity_ = gravity;
+  start_.assign(bodies.size(), Vec::Zero(d));
+  fall_credit_.assign(bodies.size(), 0.0);
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const BodyView& b = bodies[i];
     if (b.is_static) continue;
-    supply_ += b.kinetic + b.mass * std::max(0.0, gravity.dot(lowest - b.position));
+    start_[i] = b.position;
+    fall_credit_[i] = b.mass * std::max(0.0, gravity.dot(lowest - b.position));
+    supply_ += b.kinetic + fall_credit_[i];
   }
   lo_.array() -= margin;
   hi_.array() += margin;
@@ -114,9 +120,13 @@ std::string DivergenceGuard::check(const Scene& scene, const std::vector<char>& 
 std::string DivergenceGuard::check_views(const std::vector<BodyView>& bodies, const std::vector<char>& active,
                                          double push_out_work) const {
   double energy = 0.0;
+  double supply = supply_;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const BodyView& b = bodies[i];
     if (b.is_static || i >= active.size() || !active[i]) continue;
+    // A body that has fallen below the box (a scene without a floor) has released more than the
+    // fall to the box's lowest point credited at the start: credit its fall so far instead.
+    if (i < start_.size()) supply += std::max(0.0, b.mass * gravity_.dot(b.position - start_[i]) - fall_credit_[i]);
     const bool inside = (b.position.array() >= lo_.array()).all() && (b.position.array() <= hi_.array()).all();
     if (!inside && b.position.allFinite()) {
       return "body " + *b.name + " left the scene: at " + show_point(b.position) + " m, outside " +
@@ -124,13 +134,13 @@ std::string DivergenceGuard::check_views(const std::vector<BodyView>& bodies, co
     }
     energy += b.kinetic;
   }
-  const double bound = kEnergyFactor * (supply_ + std::max(0.0, push_out_work)) + kEnergySlack;
+  const double bound = kEnergyFactor * (supply + std::max(0.0, push_out_work)) + kEnergySlack;
   if (energy > bound) {
     char text[256];
     std::snprintf(text, sizeof text,
                   "kinetic energy %.4g J exceeds what the scene can supply (%.4g J from start and fall, %.4g J of push-out of true overlaps; "
                   "bound %.4g J)",
-                  energy, supply_, push_out_work, bound);
+                  energy, supply, push_out_work, bound);
     return text;
   }
   return {};

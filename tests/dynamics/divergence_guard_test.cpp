@@ -8,8 +8,10 @@
 #include <pegsim/scene/scene.h>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace pegsim {
@@ -143,6 +145,43 @@ TEST(DivergenceGuard, PushOutOfATrueOverlapIsCredited) {
   EXPECT_FALSE(s.diverged) << s.divergence_reason;
   EXPECT_GT(overlap_push_out, 0.0);
   EXPECT_GT(energy_max, 2.0 * guard.energy_supply() + 1.0) << "without the credit this run would have stopped";
+}
+
+// A scene without a floor: a spinning block falls freely. Its kinetic energy grows by exactly the
+// potential energy it releases, past the fall to the box's lowest point (the box is its own start
+// here), so the guard must credit the fall so far: the run (3D, the case that stopped at
+// t = 0.189 s with "2.422 J exceeds ... bound 2.406 J") and the same fall in 2D run to the end.
+TEST(DivergenceGuard, AFreeFallWithoutAFloorIsNoDivergence) {
+  const nlohmann::json block3d = {{"name", "block"},
+                                  {"vertices", {{-0.2, -0.1, -0.05}, {0.2, -0.1, -0.05}, {0.2, 0.1, -0.05}, {-0.2, 0.1, -0.05},
+                                                {-0.2, -0.1, 0.05}, {0.2, -0.1, 0.05}, {0.2, 0.1, 0.05}, {-0.2, 0.1, 0.05}}},
+                                  {"position", {0, 0, 0}}, {"angular_velocity", {6, 2, 9}}, {"density", 500}};
+  const nlohmann::json block2d = {{"name", "block"}, {"vertices", {{-0.2, -0.1}, {0.2, -0.1}, {0.2, 0.1}, {-0.2, 0.1}}},
+                                  {"position", {0, 0}}, {"angular_velocity", 9}, {"density", 500}};
+  for (const nlohmann::json& scene_json : {nlohmann::json{{"gravity", {0, 0, -9.81}}, {"bodies", {block3d}}},
+                                           nlohmann::json{{"gravity", {0, -9.81}}, {"bodies", {block2d}}}}) {
+    const Scene scene = scene_from_json(scene_json);
+    SimulationOptions options;
+    options.model = "standard";
+    options.time_step = 0.01;
+    Simulation sim(scene, options);
+    RunOptions run;
+    run.duration = 1.0;  // a 4.9 m fall: within the box's 10 m margin (a far longer one leaves the scene)
+    const RunSummary s = run_simulation(sim, run);
+    EXPECT_FALSE(s.diverged) << s.divergence_reason;
+    EXPECT_EQ(s.steps, 100);
+  }
+  // The credit is the fall, not a blank cheque: the same energy as spin at the start position trips it.
+  Scene scene = scene_from_json({{"gravity", {0, -9.81}}, {"bodies", {block2d}}});
+  const DivergenceGuard guard(scene);
+  Body& b = scene.bodies.front();
+  const double fallen = 0.5 * 9.81;  // 4.9 m in 1 s
+  b.angular_velocity = std::sqrt(2.0 * (3.0 * b.mass * 9.81 * fallen) / b.inertia);
+  EXPECT_NE(guard.check(scene, {1}, 0.0).find("kinetic energy"), std::string::npos);
+  b.position.y() -= fallen;  // now it has fallen that far: 3x the fall's energy still trips it, 1x does not
+  EXPECT_NE(guard.check(scene, {1}, 0.0).find("kinetic energy"), std::string::npos);
+  b.angular_velocity = std::sqrt(2.0 * (b.mass * 9.81 * fallen) / b.inertia);
+  EXPECT_EQ(guard.check(scene, {1}, 0.0), "");
 }
 
 }  // namespace

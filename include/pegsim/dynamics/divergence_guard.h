@@ -3,7 +3,8 @@
 //     vertices and every dynamic body's start, spawn included) grown by max(10 m, 10 x its diagonal);
 //   - the kinetic energy exceeds twice what the scene's sources can supply plus 1 J: the dynamic
 //     bodies' initial kinetic energy, the potential energy of their fall to the scene box's lowest
-//     point, and the work the steps have done pushing true overlaps apart (overlap_push_out_work,
+//     point (or of their fall so far, when a body without a floor has fallen further), and the
+//     work the steps have done pushing true overlaps apart (overlap_push_out_work,
 //     energy_audit.h). Push-out of phantom overlaps (a vertex behind an edge line, outside the
 //     body: the standard model's SM trap) is not a source: crediting it let a standard-model pour
 //     (set d, h = 0.008) go from 6 J to 9.2e4 J "explained", each later step 10 s in recovery.
@@ -44,7 +45,10 @@ class DivergenceGuard {
   std::string check_views(const std::vector<BodyView>& bodies, const std::vector<char>& active,
                           double push_out_work) const;
   Vec lo_, hi_;
+  Vec gravity_;
   double supply_ = 0.0;
+  std::vector<Vec> start_;            // each body's start position (spawn pose)
+  std::vector<double> fall_credit_;   // the fall to the box's lowest point credited in supply_
 };
 
 }  // namespace pegsim
