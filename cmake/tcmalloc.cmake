@@ -2,7 +2,7 @@
 # which malloc a process uses is the program's choice, and the Python module must live with the
 # interpreter's. The step builds many small vectors (world-frame polyhedra, contact lists); under
 # glibc's malloc they took about a third of the 3D pour's time, and tcmalloc (Debian:
-# libgoogle-perftools-dev) made that pour 1.9x and the 2D pour 1.4x faster, bit for bit the same
+# libgoogle-perftools-dev) made that pour 1.9x and the 2D pour 1.2-1.5x faster, bit for bit the same
 # trajectories (BENCHMARKS.md). Not with the sanitizers, which bring their own allocator.
 option(PEGSIM_USE_TCMALLOC "Link the pegsim CLI and benchmarks with tcmalloc_minimal when it is found" ON)
 set(PEGSIM_TCMALLOC_LIBRARY "")
