@@ -13,23 +13,16 @@ way a Dask user would give it to theirs, preloaded through `distributed.nanny.pr
 
 import argparse
 import os
-import re
 import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 import pegsim
+from cli_allocator import cli_allocator
 
 REPO = Path(__file__).resolve().parents[1]
 SETS = Path(os.environ.get("PEGSIM_SHARED_DIR", REPO.parent / "shared")) / "data" / "reference-pour2d"
-
-
-def cli_allocator(cli):
-    """The tcmalloc the CLI is linked with (its path), or None."""
-    out = subprocess.run(["ldd", cli], capture_output=True, text=True, check=True).stdout
-    match = re.search(r"libtcmalloc\S*\s*=>\s*(\S+)", out)
-    return match.group(1) if match else None
 
 
 def main():

@@ -3,7 +3,9 @@
 
 Times the same run three ways, alternating, best of --repeat: the engine's own loop in C++
 (`pegsim run`, its wall_seconds), sim.run() from Python (the same loop, one call), and sim.step()
-called once per step from Python. Overhead = (Python loop - C++ loop) / C++ loop.
+called once per step from Python. Overhead = (Python loop - C++ loop) / C++ loop. Like for like,
+the script restarts itself with the CLI's allocator preloaded (tcmalloc, cli_allocator.py;
+`--allocator default` keeps the interpreter's malloc and measures the allocators too).
 
     PYTHONPATH=build/python python3 bench/python_step_overhead.py [--model peg] [--repeat 3]
 """
@@ -17,6 +19,7 @@ import time
 from pathlib import Path
 
 import pegsim
+from cli_allocator import cli_allocator, reexec_with, this_process_has
 
 REPO = Path(__file__).resolve().parents[1]
 SETS = Path(os.environ.get("PEGSIM_SHARED_DIR", REPO.parent / "shared")) / "data" / "reference-pour2d"
@@ -27,7 +30,11 @@ parser.add_argument("--dt", type=float, default=0.01)
 parser.add_argument("--duration", type=float, default=5.0)
 parser.add_argument("--repeat", type=int, default=3)
 parser.add_argument("--cli", default=str(REPO / "build" / "pegsim"))
+parser.add_argument("--allocator", choices=["cli", "default"], default="cli")
 args = parser.parse_args()
+allocator = cli_allocator(args.cli)
+if args.allocator == "cli":
+    reexec_with(allocator)
 
 scene = pegsim.Scene.pour2d(str(SETS / "bodies_a.json"), 20)
 steps = round(args.duration / args.dt)
@@ -50,7 +57,9 @@ with tempfile.TemporaryDirectory() as tmp:
         best["py_step"] = min(best["py_step"], time.perf_counter() - start)
 
 cpp = best["cpp"]
-print(f"{args.model}, h = {args.dt}, {steps} steps, best of {args.repeat}:")
+python_allocator = allocator if allocator and this_process_has(allocator) else "glibc malloc"
+print(f"{args.model}, h = {args.dt}, {steps} steps, best of {args.repeat} "
+      f"(CLI allocator: {allocator or 'glibc malloc'}, Python's: {python_allocator}):")
 print(f"  C++ loop (pegsim run):     {cpp:.3f} s  ({1e3 * cpp / steps:.3f} ms/step)")
 for name, label in (("py_run", "Python sim.run()"), ("py_step", "Python sim.step() loop")):
     t = best[name]
