@@ -279,8 +279,8 @@ std::vector<Vec3> transformed_vertices(const Polyhedron& shape, const Eigen::Qua
 
 Polyhedron transformed(const Polyhedron& shape, const Eigen::Quaterniond& rotation, const Vec3& translation) {
   Polyhedron out = shape;
+  out.vertices = transformed_vertices(shape, rotation, translation);
   const Mat3 r = rotation.normalized().toRotationMatrix();
-  for (Vec3& v : out.vertices) v = r * v + translation;
   for (PolyhedronFace& f : out.faces) {
     f.normal = r * f.normal;
     f.offset += f.normal.dot(translation);
