@@ -58,12 +58,12 @@ double angular_speed(const Scene& scene, const Vec& nu, int offset) {
 }
 
 // Diagonal of the bounding box of the shapes' points (0 when there are none).
-template <class Point, class Shapes, class PointsOf>
-double diameter_of(const Shapes& shapes, const PointsOf& points_of) {
+template <class Point>
+double diameter_of(const std::vector<std::vector<Point>>& shapes) {
   Point lo = Point::Constant(std::numeric_limits<double>::infinity());
   Point hi = -lo;
-  for (const auto& shape : shapes) {
-    for (const Point& v : points_of(shape)) {
+  for (const std::vector<Point>& shape : shapes) {
+    for (const Point& v : shape) {
       lo = lo.cwiseMin(v);
       hi = hi.cwiseMax(v);
     }
@@ -170,12 +170,12 @@ double scene_diameter(const Scene& scene, const std::vector<char>& active) {
     std::vector<std::vector<Vec3>> shapes;
     for (std::size_t i = 0; i < scene.bodies3d.size(); ++i)
       if (active[i]) shapes.push_back(scene.bodies3d[i].world_vertices());
-    return diameter_of<Vec3>(shapes, [](const std::vector<Vec3>& p) -> const std::vector<Vec3>& { return p; });
+    return diameter_of(shapes);
   }
   std::vector<Polygon> shapes;
   for (std::size_t i = 0; i < scene.bodies.size(); ++i)
     if (active[i]) shapes.push_back(scene.bodies[i].world_vertices());
-  return diameter_of<Vec2>(shapes, [](const Polygon& p) -> const Polygon& { return p; });
+  return diameter_of(shapes);
 }
 
 std::vector<double> rotation_bounds(const Scene& scene, const std::vector<int>& offsets, const Vec& nu_start,

@@ -9,20 +9,14 @@ namespace {
 
 // How far the projections of a and b on the unit axis overlap (<= 0: the axis separates them).
 double projection_overlap(const Polyhedron& a, const Polyhedron& b, const Vec3& axis) {
-  double a_lo = std::numeric_limits<double>::infinity(), a_hi = -a_lo;
-  for (const Vec3& v : a.vertices) a_lo = std::min(a_lo, axis.dot(v)), a_hi = std::max(a_hi, axis.dot(v));
-  double b_lo = std::numeric_limits<double>::infinity(), b_hi = -b_lo;
-  for (const Vec3& v : b.vertices) b_lo = std::min(b_lo, axis.dot(v)), b_hi = std::max(b_hi, axis.dot(v));
-  return std::min(a_hi - b_lo, b_hi - a_lo);
+  const Extent ea = extent_along(a, axis), eb = extent_along(b, axis);
+  return std::min(ea.hi - eb.lo, eb.hi - ea.lo);
 }
 
 // How far a reaches past b along the unit axis (a's top end over b's bottom end): the distance
 // of the origin from the Minkowski difference's supporting plane with outward normal `axis`.
 double reach_along(const Polyhedron& a, const Polyhedron& b, const Vec3& axis) {
-  double a_hi = -std::numeric_limits<double>::infinity(), b_lo = std::numeric_limits<double>::infinity();
-  for (const Vec3& v : a.vertices) a_hi = std::max(a_hi, axis.dot(v));
-  for (const Vec3& v : b.vertices) b_lo = std::min(b_lo, axis.dot(v));
-  return a_hi - b_lo;
+  return extent_along(a, axis).hi - extent_along(b, axis).lo;
 }
 
 // Whether edge ea of a and edge eb of b span a face of the Minkowski difference a - b: the arc
@@ -86,10 +80,8 @@ Penetration3d penetration_3d(const Polyhedron& a, const Polyhedron& b, double st
   }
   // Orient the axis from a into b: the shorter way out moves b along +axis when a's top end
   // overlaps b's bottom end (the a_hi - b_lo term of projection_overlap is the smaller).
-  double a_hi = -std::numeric_limits<double>::infinity(), b_lo = -a_hi, b_hi = a_hi, a_lo = b_lo;
-  for (const Vec3& v : a.vertices) a_hi = std::max(a_hi, best.axis.dot(v)), a_lo = std::min(a_lo, best.axis.dot(v));
-  for (const Vec3& v : b.vertices) b_lo = std::min(b_lo, best.axis.dot(v)), b_hi = std::max(b_hi, best.axis.dot(v));
-  if (a_hi - b_lo > b_hi - a_lo) best.axis = -best.axis;
+  const Extent ea = extent_along(a, best.axis), eb = extent_along(b, best.axis);
+  if (ea.hi - eb.lo > eb.hi - ea.lo) best.axis = -best.axis;
   return best;
 }
 

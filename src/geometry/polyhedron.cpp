@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -268,6 +269,16 @@ Polyhedron box_polyhedron(const Vec3& lo, const Vec3& hi) {
   const std::vector<std::vector<int>> faces = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4},
                                                {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
   return polyhedron_from_faces(corners, faces);
+}
+
+Extent extent_along(const Polyhedron& shape, const Vec3& axis) {
+  Extent e{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()};
+  for (const Vec3& v : shape.vertices) {
+    const double d = axis.dot(v);
+    e.lo = std::min(e.lo, d);
+    e.hi = std::max(e.hi, d);
+  }
+  return e;
 }
 
 std::vector<Vec3> transformed_vertices(const Polyhedron& shape, const Eigen::Quaterniond& rotation, const Vec3& translation) {

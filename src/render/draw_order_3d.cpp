@@ -8,21 +8,6 @@
 namespace pegsim {
 namespace {
 
-struct Interval {
-  double lo = std::numeric_limits<double>::infinity();
-  double hi = -std::numeric_limits<double>::infinity();
-};
-
-Interval along(const Polyhedron& shape, const Vec3& axis) {
-  Interval i;
-  for (const Vec3& v : shape.vertices) {
-    const double d = axis.dot(v);
-    i.lo = std::min(i.lo, d);
-    i.hi = std::max(i.hi, d);
-  }
-  return i;
-}
-
 // Resting bodies touch (or overlap by the solver's tolerance): count that as separated.
 double touch_tolerance(const Polyhedron& a, const Polyhedron& b) {
   Bounds3d box;
@@ -33,7 +18,7 @@ double touch_tolerance(const Polyhedron& a, const Polyhedron& b) {
 
 // On a separating axis: +1 / -1 as behind_by_separation, 0 when the axis does not separate.
 int order_on_axis(const Polyhedron& a, const Polyhedron& b, const Vec3& axis, const Vec3& eye, double tolerance) {
-  const Interval ia = along(a, axis), ib = along(b, axis);
+  const Extent ia = extent_along(a, axis), ib = extent_along(b, axis);
   const double e = axis.dot(eye);
   if (ia.hi <= ib.lo + tolerance) {  // a below, b above the plane at the gap's middle
     const double plane = 0.5 * (ia.hi + ib.lo);

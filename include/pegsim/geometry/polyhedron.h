@@ -60,6 +60,13 @@ Polyhedron polyhedron_from_points(const std::vector<Vec3>& points, double tolera
 // The box [lo, hi] (6 faces), e.g. the slabs of the 3D pour's container.
 Polyhedron box_polyhedron(const Vec3& lo, const Vec3& hi);
 
+// The shape's extent along `axis`: the smallest and largest projection axis . v of its vertices
+// (lo = +inf, hi = -inf for no vertices). The separating-axis tests' building block.
+struct Extent {
+  double lo = 0.0, hi = 0.0;
+};
+Extent extent_along(const Polyhedron& shape, const Vec3& axis);
+
 // Rigid motion x -> rotation x + translation of the shape and its planes.
 Polyhedron transformed(const Polyhedron& shape, const Eigen::Quaterniond& rotation, const Vec3& translation);
 // The same motion of the vertices alone (bit for bit transformed()'s), for callers that need no
