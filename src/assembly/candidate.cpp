@@ -16,8 +16,14 @@ namespace {
 // A normal-impulse variable with the friction block add_friction attached to it (-1: none).
 struct ImpulseBlock {
   int normal = -1;
-  int friction[2] = {-1, -1};
+  std::array<int, kMaxFrictionDirections> friction = filled(-1);
   int slip = -1;
+
+  static std::array<int, kMaxFrictionDirections> filled(int value) {
+    std::array<int, kMaxFrictionDirections> a;
+    a.fill(value);
+    return a;
+  }
 };
 
 // Per contact, its impulse blocks in variable order. A slip variable's row is
@@ -35,7 +41,7 @@ std::vector<std::vector<ImpulseBlock>> impulse_blocks(const RowSystem& rows, std
     }
     if (v.kind == VariableKind::NormalImpulse) {
       block_of[static_cast<std::size_t>(j)] = static_cast<int>(blocks[static_cast<std::size_t>(v.contact)].size());
-      blocks[static_cast<std::size_t>(v.contact)].push_back(ImpulseBlock{j, {-1, -1}, -1});
+      blocks[static_cast<std::size_t>(v.contact)].push_back(ImpulseBlock{j, ImpulseBlock::filled(-1), -1});
     }
   }
   for (int j = 0; j < rows.size(); ++j) {
@@ -52,9 +58,12 @@ std::vector<std::vector<ImpulseBlock>> impulse_blocks(const RowSystem& rows, std
     if (block == nullptr) continue;
     block->slip = j;
     for (const auto& [k, coefficient] : rows.rows()[static_cast<std::size_t>(j)].variables) {
-      if (rows.variables()[static_cast<std::size_t>(k)].kind == VariableKind::FrictionImpulse && next_friction < 2) {
-        block->friction[next_friction++] = k;
+      if (rows.variables()[static_cast<std::size_t>(k)].kind != VariableKind::FrictionImpulse) continue;
+      if (next_friction == kMaxFrictionDirections) {
+        throw std::invalid_argument("candidate_solution: contact " + std::to_string(v.contact) + " has more than " +
+                                    std::to_string(kMaxFrictionDirections) + " friction directions");
       }
+      block->friction[static_cast<std::size_t>(next_friction++)] = k;
     }
   }
   return blocks;
@@ -62,7 +71,7 @@ std::vector<std::vector<ImpulseBlock>> impulse_blocks(const RowSystem& rows, std
 
 void place(Vec& z, const ImpulseBlock& block, const ContactImpulse& impulse, double scale) {
   z[block.normal] = scale * impulse.normal;
-  for (int i = 0; i < 2; ++i)
+  for (std::size_t i = 0; i < block.friction.size(); ++i)
     if (block.friction[i] >= 0) z[block.friction[i]] = scale * impulse.friction[i];
   if (block.slip >= 0) z[block.slip] = scale * impulse.slip;
 }

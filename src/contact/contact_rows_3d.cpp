@@ -128,18 +128,23 @@ Row predicted_gap_row_3d(const Contact3d& contact, const ContactRows3dContext& c
   return row;
 }
 
-int add_unilateral_contact_3d(RowSystem& rows, int contact_index, const ProximityResult3d& proximity,
-                              const ContactRows3dContext& context) {
-  const Contact3d& contact = contact_at(proximity, contact_index, "add_unilateral_contact_3d");
-  Row rho = predicted_gap_row_3d(contact, context);
+int add_normal_impulse_3d(RowSystem& rows, int contact_index, const ProximityResult3d& proximity,
+                          const ContactRows3dContext& context, ConstraintKind constraint, int constraint_id) {
+  const Contact3d& contact = contact_at(proximity, contact_index, "add_normal_impulse_3d");
   Variable p;
   p.kind = VariableKind::NormalImpulse;
-  p.direction = rho.velocity;  // the normal impulse acts along the row's own Jacobian
+  p.direction = contact_jacobian_3d(contact, contact.normal, context);
   p.contact = contact_index;
-  p.constraint = ConstraintKind::Unilateral;
-  p.constraint_id = contact_index;
-  const int index = rows.add_variable(std::move(p));
-  rows.set_row(index, std::move(rho));
+  p.constraint = constraint;
+  p.constraint_id = constraint_id;
+  return rows.add_variable(std::move(p));
+}
+
+int add_unilateral_contact_3d(RowSystem& rows, int contact_index, const ProximityResult3d& proximity,
+                              const ContactRows3dContext& context) {
+  const int index =
+      add_normal_impulse_3d(rows, contact_index, proximity, context, ConstraintKind::Unilateral, contact_index);
+  rows.set_row(index, predicted_gap_row_3d(proximity.contacts[static_cast<std::size_t>(contact_index)], context));
   ++rows.unilateral_constraints;
   return index;
 }

@@ -24,6 +24,7 @@
 // Variable order: U impulses (contact order); per site: chain slacks, primaries; friction blocks.
 #include <pegsim/contact/models.h>
 #include <pegsim/contact/peg_sites.h>
+#include <pegsim/contact/peg_sites_3d.h>
 
 #include <pegsim/contact/contact_rows.h>
 
@@ -35,12 +36,16 @@ namespace {
 class PegModel final : public ContactModel {
  public:
   std::string name() const override { return "peg"; }
+  bool supports_3d() const override { return true; }
+  bool uses_3d_sites() const override { return true; }
 
   FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
+    if (context.bodies3d != nullptr) return peg_free_space_3d(proximity, context);
     return peg_free_space(proximity, context);
   }
 
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
+    if (context.bodies3d != nullptr) return emit_peg_3d(proximity, context, rows, false);
     emit_peg(proximity, context, rows, [&](const PegSite& site, const MaxOfMins& disjunction, RowSystem& out) {
       std::vector<SiteForce> forces;
       const std::vector<int> primaries = site_primaries(site, proximity, context);

@@ -18,6 +18,7 @@
 // the m*(k) slack (members of two groups) and p_k; friction blocks.
 #include <pegsim/contact/models.h>
 #include <pegsim/contact/peg_sites.h>
+#include <pegsim/contact/peg_sites_3d.h>
 
 #include <pegsim/contact/contact_rows.h>
 
@@ -47,12 +48,16 @@ std::vector<int> groups_containing(const PegSite& site, int contact) {
 class PegAccurateModel final : public ContactModel {
  public:
   std::string name() const override { return "peg-accurate"; }
+  bool supports_3d() const override { return true; }
+  bool uses_3d_sites() const override { return true; }
 
   FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
+    if (context.bodies3d != nullptr) return peg_free_space_3d(proximity, context);
     return peg_free_space(proximity, context);
   }
 
   void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const override {
+    if (context.bodies3d != nullptr) return emit_peg_3d(proximity, context, rows, true);
     emit_peg(proximity, context, rows, [&](const PegSite& site, const MaxOfMins& disjunction, RowSystem& out) {
       std::vector<SiteForce> forces;
       for (int k : site.members) {

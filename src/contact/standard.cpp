@@ -24,14 +24,7 @@ class StandardModel final : public ContactModel {
  private:
   // The same rows with 3D Jacobians and a k-direction cone (standard_3d.h).
   static void emit_3d(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) {
-    ContactRows3dContext context3d;
-    context3d.time_step = context.time_step;
-    context3d.bodies = context.bodies3d;
-    context3d.dof_offset = context.dof_offset;
-    context3d.pair_friction = context.pair_friction;
-    context3d.nu_free = context.nu_free;
-    context3d.cone = context.options.cone_3d;
-    emit_standard_rows_3d(proximity.three_d, context3d, rows);
+    emit_standard_rows_3d(proximity.three_d, rows_context_3d(context), rows);
   }
 };
 

@@ -2,6 +2,7 @@
 #include <pegsim/dynamics/configuration_search.h>
 
 #include <pegsim/contact/contact_rows.h>
+#include <pegsim/contact/contact_rows_3d.h>
 #include <pegsim/dynamics/energy_audit.h>
 #include <pegsim/lcp/block_pivoting.h>
 #include <pegsim/lcp/components.h>
@@ -51,13 +52,17 @@ void check_space(const FreeSpace& space, int contact_count) {
 class Margins {
  public:
   Margins(const FreeSpace& space, const ProximityResult& proximity, const ModelContext& context)
-      : rows_(proximity.contacts.size()), used_(proximity.contacts.size(), 0) {
+      : rows_(proximity.contact_count()), used_(proximity.contact_count(), 0) {
+    const bool three_d = context.bodies3d != nullptr;
+    const ContactRows3dContext context3d = three_d ? rows_context_3d(context) : ContactRows3dContext{};
     for (const Disjunction& d : space.disjunctions) {
       for (const std::vector<int>& g : d.configurations) {
         for (int c : g) {
           if (used_[static_cast<std::size_t>(c)]) continue;
           used_[static_cast<std::size_t>(c)] = 1;
-          rows_[static_cast<std::size_t>(c)] = predicted_gap_row(proximity.contacts[static_cast<std::size_t>(c)], context);
+          const auto k = static_cast<std::size_t>(c);
+          rows_[k] = three_d ? predicted_gap_row_3d(proximity.three_d.contacts[k], context3d)
+                             : predicted_gap_row(proximity.contacts[k], context);
         }
       }
     }
@@ -86,7 +91,7 @@ class Margins {
 // Smallest start gap psi over a configuration's members.
 double start_margin(const std::vector<int>& configuration, const ProximityResult& proximity) {
   double m = std::numeric_limits<double>::infinity();
-  for (int c : configuration) m = std::min(m, proximity.contacts[static_cast<std::size_t>(c)].gap);
+  for (int c : configuration) m = std::min(m, proximity.gap(static_cast<std::size_t>(c)));
   return m;
 }
 
@@ -141,6 +146,14 @@ RowSystem cell_rows(const std::vector<int>& contacts, const std::vector<char>& f
                     const ProximityResult& proximity, const ModelContext& context) {
   RowSystem rows;
   std::vector<int> normal;
+  if (context.bodies3d != nullptr) {  // the same rows with 3D Jacobians (contact_rows_3d.h)
+    const ContactRows3dContext context3d = rows_context_3d(context);
+    for (int c : contacts) normal.push_back(add_unilateral_contact_3d(rows, c, proximity.three_d, context3d));
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+      if (friction[static_cast<std::size_t>(contacts[i])]) add_friction_3d(rows, contacts[i], normal[i], proximity.three_d, context3d);
+    }
+    return rows;
+  }
   for (int c : contacts) normal.push_back(add_unilateral_contact(rows, c, proximity, context, c));
   for (std::size_t i = 0; i < contacts.size(); ++i) {
     if (friction[static_cast<std::size_t>(contacts[i])]) add_friction(rows, contacts[i], normal[i], proximity, context);
@@ -154,8 +167,9 @@ bool any_friction(const std::vector<int>& contacts, const ModelContext& context)
                      [&](int c) { return (*context.pair_friction)[static_cast<std::size_t>(c)] > 0.0; });
 }
 
-// A variable's identity within one proximity: its contact and slot (0 normal, 1 and 2 friction +t
-// and -t, 3 slip: contact_rows.h add_friction's order); {-1, -1} for variables of no contact.
+// A variable's identity within one proximity: its contact and slot (0 normal, 1..k its friction
+// directions in add_friction's order, kSlipSlot slip); {-1, -1} for variables of no contact.
+constexpr int kSlipSlot = kMaxFrictionDirections + 1;
 std::vector<std::pair<int, int>> variable_slots(const RowSystem& rows) {
   std::vector<std::pair<int, int>> slots(static_cast<std::size_t>(rows.size()), {-1, -1});
   std::vector<int> friction_seen;
@@ -167,9 +181,15 @@ std::vector<std::pair<int, int>> variable_slots(const RowSystem& rows) {
       slot = 0;
     } else if (v.kind == VariableKind::FrictionImpulse) {
       if (static_cast<int>(friction_seen.size()) <= v.contact) friction_seen.resize(static_cast<std::size_t>(v.contact) + 1, 0);
-      slot = 1 + friction_seen[static_cast<std::size_t>(v.contact)]++ % 2;
+      // A cell carries one friction block per contact (cell_rows).
+      int& seen = friction_seen[static_cast<std::size_t>(v.contact)];
+      if (seen == kMaxFrictionDirections) {
+        throw std::invalid_argument("configuration search: contact " + std::to_string(v.contact) + " has more than " +
+                                    std::to_string(kMaxFrictionDirections) + " friction directions");
+      }
+      slot = 1 + seen++;
     } else if (v.kind == VariableKind::SlipRate) {
-      slot = 3;
+      slot = kSlipSlot;
     }
     if (slot >= 0) slots[static_cast<std::size_t>(j)] = {v.contact, slot};
   }
@@ -186,7 +206,7 @@ std::vector<ContactImpulse> contact_impulses(const RowSystem& rows, const Vec& z
     ContactImpulse& impulse = impulses[static_cast<std::size_t>(contact)];
     const double value = z[static_cast<Eigen::Index>(j)];
     if (slot == 0) impulse.normal = value;
-    else if (slot == 3) impulse.slip = value;
+    else if (slot == kSlipSlot) impulse.slip = value;
     else impulse.friction[static_cast<std::size_t>(slot - 1)] = value;
   }
   return impulses;
@@ -284,7 +304,7 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const std::vector<int>* sta
                 const ProximityResult& proximity, const ModelContext& context, const InverseMass& inverse_mass,
                 const Vec& nu_free, const ConfigurationSearchOptions& options, ConfigurationSearch& search) {
   const bool frictional = any_friction(cell.contacts, context);
-  cell.friction.assign(proximity.contacts.size(), 0);
+  cell.friction.assign(proximity.contact_count(), 0);
   if (reuse != nullptr && frictional) cell.friction = reuse->friction;
   SlotSet previous_basic;  // the previous round's basis (a warm start for the next)
   std::vector<int> carried;
@@ -390,7 +410,7 @@ void restore(ConfigurationSearch& search, const ConfigurationSearch& best) {
 ConfigurationSearch search_configurations(const FreeSpace& space, const ProximityResult& proximity,
                                           const ModelContext& context, const InverseMass& inverse_mass,
                                           const Vec& nu_free, const ConfigurationSearchOptions& options) {
-  check_space(space, static_cast<int>(proximity.contacts.size()));
+  check_space(space, static_cast<int>(proximity.contact_count()));
   ConfigurationSearch search;
   Margins margins(space, proximity, context);
   margins.evaluate(nu_free);
@@ -404,7 +424,7 @@ ConfigurationSearch search_configurations(const FreeSpace& space, const Proximit
     visited.insert(search.selection);
     auto cell = std::make_shared<CellLcp>();
     cell->contacts = enforced_contacts(space, search.selection);
-    for (int c : cell->contacts) cell->corrections.push_back(proximity.contacts[static_cast<std::size_t>(c)].gap_correction);
+    for (int c : cell->contacts) cell->corrections.push_back(proximity.gap_correction(static_cast<std::size_t>(c)));
     const CellLcp* reuse = warm && search.rounds == 0 ? options.start_cell : nullptr;
     const bool reusable = reuse != nullptr && reuse->contacts == cell->contacts;
     if (!solve_cell(*cell, reusable ? reuse : nullptr, warm && search.rounds == 0 ? options.start_basis : nullptr,
@@ -414,7 +434,7 @@ ConfigurationSearch search_configurations(const FreeSpace& space, const Proximit
     const RowSystem& rows = cell->rows;
     search.nu = velocity_after_impulses(rows, inverse_mass, nu_free, search.result.z);
     search.cell = cell;
-    search.impulses = contact_impulses(rows, search.result.z, proximity.contacts.size());
+    search.impulses = contact_impulses(rows, search.result.z, proximity.contact_count());
     search.solved_cells.push_back(SolvedCell{search.selection, search.impulses, search.nu});
 
     // Switch every disjunction whose active configuration pushes while another one holds strictly.

@@ -10,6 +10,7 @@
 #include <pegsim/proximity/broad_phase.h>
 #include <pegsim/proximity/broad_phase_3d.h>
 #include <pegsim/proximity/proximity_3d.h>
+#include <pegsim/proximity/sites_3d.h>
 #include <pegsim/scene/friction_rule.h>
 
 #include <algorithm>
@@ -198,6 +199,7 @@ ProximityResult find_scene_proximity(const Scene& scene, const std::vector<char>
   if (!scene.is_3d()) return find_proximity(scene.bodies, active, options);
   ProximityResult result;
   result.three_d = find_proximity_3d(scene.bodies3d, active, options);
+  if (options.sites_3d) add_sites_3d(scene.bodies3d, options, result.three_d);
   return result;
 }
 
@@ -283,11 +285,14 @@ ProximityResult find_scene_proximity_reaching(Scene& scene, const std::vector<ch
     reaching.end_motion = &end_motion;
     return find_proximity(scene.bodies, active, reaching);
   }
+  ProximityResult3d found = start.three_d;
+  remove_sites_3d(found);  // merged as the narrow phase found them; the sites are rebuilt below
   ProximityResult merged;
-  merged.three_d.contacts =
-      merge_contacts_3d(start.three_d.contacts, proximity_at_end_velocities(scene, active, options, offsets, nu_end).contacts);
+  merged.three_d.contacts = merge_contacts_3d(
+      found.contacts, proximity_at_end_velocities(scene, active, options, offsets, nu_end).contacts);
   merged.three_d.contacts = merge_contacts_3d(
       merged.three_d.contacts, end_overlap_contacts(scene, active, options, offsets, nu_end, merged.three_d.contacts));
+  if (options.sites_3d) add_sites_3d(scene.bodies3d, options, merged.three_d);
   return merged;
 }
 

@@ -295,6 +295,7 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   auto t = Clock::now();
   s.proximity_options.time_step = h;
   s.proximity_options.gravity = scene_.is_3d() ? scene_.gravity3d.norm() : scene_.gravity.norm();
+  s.proximity_options.sites_3d = scene_.is_3d() && model_->uses_3d_sites();
   last_proximity_ = find_scene_proximity(scene_, s.active, s.proximity_options);
   record.profile.proximity = seconds_since(t);
   record.contacts = static_cast<int>(last_proximity_.contact_count());
@@ -345,7 +346,10 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   } else if (!jammed) {
     // 7. proximity corrector, 8. end-of-step gap fixpoint (not after a jam: both re-solve with
     // unclipped gaps, i.e. the jammed LCP again, and would only pay for a second failure)
-    if (options_.proximity_corrector) correct_proximity(s, solve, record);
+    if (options_.proximity_corrector) {
+      for (int pass = 0; pass < kCorrectorPasses && correct_proximity(s, solve, record); ++pass) {
+      }
+    }
     if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record);
     // 8b. the NCP on true end gaps, from the fixpoint's (or the LCP's) answer
     if (options_.stepper == Stepper::Ncp) solve_end_gap_ncp(s, solve, record);
@@ -525,7 +529,7 @@ void Simulation::dump_failed(const ContactSolve& solve, int step, double h, doub
 // it had no contact with), or turned it so far that a vertex PEG judged inapplicable meets an edge.
 // Proximity again with reach, and rotation bounds, covering the solved end velocities too; when
 // that changes the feature pairs or the model's free space: solve again (kept only if it solves).
-void Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record) {
+bool Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record) {
   const auto t = Clock::now();
   ProximityResult corrected =
       find_scene_proximity_reaching(scene_, s.active, s.proximity_options, s.offsets, solve.nu_next, last_proximity_);
@@ -537,7 +541,7 @@ void Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
     changed = !same_free_space(s.space, model_->free_space(last_proximity_, wide_context));
   }
   record.profile.proximity += seconds_since(t);
-  if (!changed) return;
+  if (!changed) return false;
 
   std::swap(corrected, last_proximity_);
   std::swap(wider, s.rotation);
@@ -553,6 +557,7 @@ void Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
     record.solver = solve.result.solver;
     record.residual = solve.result.residual;
     record.iterations = solve.result.iterations;
+    return true;
   } else {  // keep the first solution, its record and the proximity it was solved with
     const int rounds = record.search_rounds, switches = record.search_switches;
     const int rejections = record.energy_rejections, alternatives = record.alternative_cells;
@@ -567,6 +572,7 @@ void Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
     std::swap(wider, s.rotation);
     s.mu = contact_friction(scene_, last_proximity_);
   }
+  return false;
 }
 
 // 8. While the end configuration overlaps, re-linearise the rows around it (gap_fixpoint.h).

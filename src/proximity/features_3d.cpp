@@ -37,6 +37,30 @@ bool projects_into_face(const Polyhedron& shape, int face, const Vec3& p, double
   return true;
 }
 
+std::pair<Vec3, Vec3> into_faces(const Polyhedron& shape, const PolyhedronEdge& e) {
+  const Vec3 d = (shape.vertices[static_cast<std::size_t>(e.v1)] - shape.vertices[static_cast<std::size_t>(e.v0)]).normalized();
+  const Vec3 left = shape.faces[static_cast<std::size_t>(e.face_left)].normal.cross(d);
+  const Vec3 right = d.cross(shape.faces[static_cast<std::size_t>(e.face_right)].normal);
+  return {left.normalized(), right.normalized()};
+}
+
+double edge_edge_applicability(const Polyhedron& a, int edge_a, const Polyhedron& b, int edge_b, const Vec3& normal) {
+  const std::pair<Vec3, Vec3> ta = into_faces(a, a.edges.at(static_cast<std::size_t>(edge_a)));
+  const std::pair<Vec3, Vec3> tb = into_faces(b, b.edges.at(static_cast<std::size_t>(edge_b)));
+  return std::min({-normal.dot(ta.first), -normal.dot(ta.second), normal.dot(tb.first), normal.dot(tb.second)});
+}
+
+double vertex_face_applicability(const Polyhedron& vertex_shape, int vertex, const Vec3& face_normal) {
+  const Vec3& v = vertex_shape.vertices.at(static_cast<std::size_t>(vertex));
+  double least = 1.0;
+  for (int e : vertex_shape.vertex_edges.at(static_cast<std::size_t>(vertex))) {
+    const PolyhedronEdge& edge = vertex_shape.edges[static_cast<std::size_t>(e)];
+    const Vec3& other = vertex_shape.vertices[static_cast<std::size_t>(edge.v0 == vertex ? edge.v1 : edge.v0)];
+    least = std::min(least, face_normal.dot((other - v).normalized()));
+  }
+  return least;
+}
+
 namespace {
 
 // Geometry scale for the rounding tolerances: the pair's largest coordinate.
@@ -50,15 +74,6 @@ Vec3 mean_face_normal(const Polyhedron& shape, const std::vector<int>& faces) {
   Vec3 n = Vec3::Zero();
   for (int f : faces) n += shape.faces[static_cast<std::size_t>(f)].normal;
   return n.normalized();
-}
-
-// Unit in-face directions from edge e into its left and right faces (CCW loops: a face lies to
-// the left of its own traversal, seen from outside).
-std::pair<Vec3, Vec3> into_faces(const Polyhedron& shape, const PolyhedronEdge& e) {
-  const Vec3 d = (shape.vertices[static_cast<std::size_t>(e.v1)] - shape.vertices[static_cast<std::size_t>(e.v0)]).normalized();
-  const Vec3 left = shape.faces[static_cast<std::size_t>(e.face_left)].normal.cross(d);
-  const Vec3 right = d.cross(shape.faces[static_cast<std::size_t>(e.face_right)].normal);
-  return {left.normalized(), right.normalized()};
 }
 
 // Parameters (s, t) of the nearest points a0 + s da, b0 + t db of two non-parallel lines

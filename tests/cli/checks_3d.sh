@@ -38,8 +38,8 @@ check_3d_icosahedron_comes_to_rest_without_overlap() {
 CHECKS+=(check_3d_icosahedron_comes_to_rest_without_overlap)
 
 check_3d_two_dimensional_model_exits_2() {
-  run "$PEGSIM" run "$RUN_SCENES/cube_on_slab_3d.json" --quiet --model peg
-  expect_code 2 && expect_no_stdout && expect_err_contains "cube_on_slab_3d.json" && expect_err_contains '"peg" is 2D-only'
+  run "$PEGSIM" run "$RUN_SCENES/cube_on_slab_3d.json" --quiet --model egan-max
+  expect_code 2 && expect_no_stdout && expect_err_contains "cube_on_slab_3d.json" && expect_err_contains '"egan-max" is 2D-only'
 }
 CHECKS+=(check_3d_two_dimensional_model_exits_2)
 

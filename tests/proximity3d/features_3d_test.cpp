@@ -415,9 +415,9 @@ TEST(Proximity3d, EdgePairCullChangesNoContact) {
     if (penetration_depth_3d(pa.shape, pb.shape) > 0.0) continue;
     const double threshold = std::uniform_real_distribution<double>(0.01, 0.3)(rng);
     std::vector<Contact3d> unlimited;
-    for (const Contact3d& c : of_kind({pair_features_3d(pa, pb, std::numeric_limits<double>::infinity())}, FeaturePair3d::edge_edge))
+    for (const Contact3d& c : of_kind({pair_features_3d(pa, pb, std::numeric_limits<double>::infinity()), {}}, FeaturePair3d::edge_edge))
       if (std::abs(c.gap) <= threshold) unlimited.push_back(c);
-    const std::vector<Contact3d> culled = of_kind({pair_features_3d(pa, pb, threshold)}, FeaturePair3d::edge_edge);
+    const std::vector<Contact3d> culled = of_kind({pair_features_3d(pa, pb, threshold), {}}, FeaturePair3d::edge_edge);
     ASSERT_EQ(culled.size(), unlimited.size()) << "trial " << trial;
     for (std::size_t k = 0; k < culled.size(); ++k) {
       EXPECT_EQ(culled[k].feature_a, unlimited[k].feature_a) << "trial " << trial;

@@ -259,10 +259,24 @@ def test_apply_impulse_errors_in_3d():
     assert np.array_equal(sim.state()["velocities"], np.zeros((2, 3)))  # nothing applied
 
 
-@pytest.mark.parametrize("model", [m for m in pegsim.contact_model_names() if m != "standard"])
+THREE_D_MODELS = ("standard", "peg", "peg-accurate")
+
+
+@pytest.mark.parametrize("model", [m for m in pegsim.contact_model_names() if m not in THREE_D_MODELS])
 def test_2d_only_model_on_a_3d_scene_raises(model):
     with pytest.raises(ValueError, match=f'contact model "{model}" is 2D-only'):
         pegsim.Simulation(load("cube_on_slab_3d.json"), model=model)
+
+
+@pytest.mark.parametrize("model", THREE_D_MODELS)
+def test_3d_models_hold_the_cube_on_its_slab(model):
+    sim = pegsim.Simulation(load("cube_on_slab_3d.json"), model=model)
+    z0 = sim.state()["positions"][1][2]
+    for _ in range(50):
+        assert sim.step() == 1
+    assert abs(sim.state()["positions"][1][2] - z0) < 1e-6
+    m = sim.metrics()
+    assert not m["failed"].any() and m["overlap"].max() < 1e-9
 
 
 def test_bad_3d_state_raises_and_changes_nothing():

@@ -8,14 +8,20 @@
 #include <pegsim/assembly/row_system.h>
 #include <pegsim/lcp/solver.h>
 
+#include <array>
 #include <vector>
 
 namespace pegsim {
 
+// The most friction directions a contact's cone may have where impulses are carried per contact
+// (2D: 2; 3D: FrictionCone3d::directions).
+inline constexpr int kMaxFrictionDirections = 16;
+
 struct ContactImpulse {
   double normal = 0.0;
-  double friction[2] = {0.0, 0.0};  // along +t and -t (add_friction's order)
-  double slip = 0.0;                // Stewart–Trinkle sliding-speed multiplier
+  // Along the cone's directions in add_friction's / add_friction_3d's order (2D: +t, -t).
+  std::array<double, kMaxFrictionDirections> friction{};
+  double slip = 0.0;  // Stewart–Trinkle sliding-speed multiplier
 };
 
 // Per contact, its first normal-impulse variable, its first friction pair and its first slip

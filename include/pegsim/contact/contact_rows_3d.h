@@ -37,6 +37,11 @@ Vec3 contact_relative_velocity_3d(const Contact3d& contact, const ContactRows3dC
 // rho = n^T(relative velocity at nu^{l+1}) + psi / h, psi = gap + gap_correction (Egan eq. 5, row 1).
 Row predicted_gap_row_3d(const Contact3d& contact, const ContactRows3dContext& context);
 
+// A normal-impulse variable along the contact's normal, without its row (the nonconvex models
+// set a row of their own); returns its index.
+int add_normal_impulse_3d(RowSystem& rows, int contact_index, const ProximityResult3d& proximity,
+                          const ContactRows3dContext& context, ConstraintKind constraint, int constraint_id);
+
 // p_n >= 0 ⟂ rho >= 0 (Egan eq. 8, the convex "U" constraint); returns p_n's variable index.
 int add_unilateral_contact_3d(RowSystem& rows, int contact_index, const ProximityResult3d& proximity,
                               const ContactRows3dContext& context);

@@ -57,11 +57,17 @@ class ContactModel {
   // Whether the model has rows for 3D contacts (ModelContext::bodies3d); the others are 2D-only
   // until issue 13 brings PEG and the nonconvex forms to polyhedra.
   virtual bool supports_3d() const { return false; }
+  // Whether its 3D rows need the I-sites' candidate planes (proximity/sites_3d.h; the PEG models).
+  virtual bool uses_3d_sites() const { return false; }
   virtual void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const = 0;
   // The free space the model's rows enforce (free_space.h). Default: every potential contact on
   // its own (the standard model: no disjunctions).
   virtual FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const;
 };
+
+// The 3D row emitters' view of a ModelContext (contact_rows_3d.h): bodies3d, DOFs, friction, cone.
+struct ContactRows3dContext;
+ContactRows3dContext rows_context_3d(const ModelContext& context);
 
 // Free space of the Egan/Nguyen group models: each group of ProximityResult::groups is a
 // disjunction whose configurations are its single sides; ungrouped contacts hold on their own;

@@ -198,7 +198,10 @@ class Simulation {
   // jammed contacts only; true when that solved (solve and last_proximity_ then hold it).
   bool resolve_jam(StepState& s, ContactSolve& solve, StepRecord& record);
   // Stage 7, proximity corrector, and stage 8, end-of-step gap fixpoint (simulation.cpp).
-  void correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record);
+  // One corrector pass; true when it found new feature pairs and their solve was kept (the step
+  // then runs another pass, at most kCorrectorPasses: the new solve can reach features again).
+  bool correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record);
+  static constexpr int kCorrectorPasses = 3;
   void refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record);
   // Stage 8b, the NCP stepper (ncp_step.h): Newton from the stage-8 answer, applied only when it
   // converges and passes the model's LCP check and the energy audit (else counted as a fallback).

@@ -64,6 +64,9 @@ struct ProximityResult {
                             : contacts[i].gap + contacts[i].gap_correction;
   }
   double gap(std::size_t i) const { return contacts.empty() ? three_d.contacts[i].gap : contacts[i].gap; }
+  double gap_correction(std::size_t i) const {
+    return contacts.empty() ? three_d.contacts[i].gap_correction : contacts[i].gap_correction;
+  }
   std::pair<int, int> bodies_of(std::size_t i) const {
     return contacts.empty() ? std::pair{three_d.contacts[i].body_a, three_d.contacts[i].body_b}
                             : std::pair{contacts[i].body_a, contacts[i].body_b};

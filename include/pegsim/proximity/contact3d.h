@@ -38,11 +38,24 @@ struct Contact3d {
   // the edges with normal n supports both bodies there. 1 for the other kinds.
   double applicability = 1.0;
   double gap_correction = 0.0;   // as in 2D (dynamics/gap_fixpoint.h); 0 from proximity
+  // A member of PEG site `site` (ProximityResult3d::sites, sites_3d.h): one candidate separating
+  // plane of the site's two local cones; -1 for the contacts the narrow phase found.
+  int site = -1;
+};
+
+// A PEG I-site (vertex–edge or vertex–vertex contact `hint`) and its candidate separating planes
+// (sites_3d.h): the members are contacts of kind vertex_face or edge_edge whose `site` is this
+// site's index.
+struct Site3d {
+  int hint = -1;
+  std::vector<int> members;
 };
 
 struct ProximityResult3d {
-  // Deterministic order: by (body_a, body_b, kind, feature_a, feature_b).
+  // Deterministic order: by (body_a, body_b, kind, feature_a, feature_b); site members, when asked
+  // for (ProximityOptions::sites_3d), follow in site order.
   std::vector<Contact3d> contacts;
+  std::vector<Site3d> sites;
 };
 
 }  // namespace pegsim

@@ -47,6 +47,18 @@ double nearest_segment_parameter(const Vec3& p, const Vec3& s0, const Vec3& s1);
 // True when the projection of p on the face's plane lies in the face (within `tolerance`).
 bool projects_into_face(const Polyhedron& shape, int face, const Vec3& p, double tolerance);
 
+// Unit in-face directions from edge e into its left and right faces (CCW loops: a face lies to the
+// left of its own traversal, seen from outside).
+std::pair<Vec3, Vec3> into_faces(const Polyhedron& shape, const PolyhedronEdge& e);
+// PEG's edge–edge applicability for a normal from A into B: min(-n.ta1, -n.ta2, n.tb1, n.tb2) over
+// into_faces of both edges; >= 0 when the plane through the edges with normal n supports both
+// bodies there (peg-reconstructed.md "3D cases").
+double edge_edge_applicability(const Polyhedron& a, int edge_a, const Polyhedron& b, int edge_b, const Vec3& normal);
+// PEG's vertex–face applicability: min over the vertex's edges of face_normal . unit(edge direction
+// away from the vertex); >= 0 when no edge at the vertex heads behind a plane with that outward
+// normal (the plane supports the vertex's body there).
+double vertex_face_applicability(const Polyhedron& vertex_shape, int vertex, const Vec3& face_normal);
+
 // The contact of a given vertex–face or edge–edge feature pair on the shapes of `a` and `b`, whatever
 // its gap and wherever its nearest points: the linearisation of that pair's distance, for features
 // found in another configuration (the proximity corrector's end overlaps). Edge–edge: the lines'

@@ -29,6 +29,8 @@ struct ProximityOptions {
   // within the step sweeps its vertices past features that the start velocities did not reach).
   // Null: start velocities only.
   const std::vector<BodyMotion>* end_motion = nullptr;
+  // 3D: also list every I-site's candidate separating planes (sites_3d.h), for the PEG models.
+  bool sites_3d = false;
 };
 
 // `active[i]` false: body i is not in the scene yet (spawn_time) and is skipped.
