@@ -5,7 +5,11 @@
 #include <pegsim/proximity/proximity_3d.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <map>
+#include <set>
+#include <tuple>
 
 namespace pegsim {
 namespace {
@@ -91,16 +95,89 @@ std::vector<Contact3d> applicable(std::vector<Contact3d> all) {
   return kept;
 }
 
+// B's edge joining face-loop vertices u and w.
+int edge_between(const Polyhedron& shape, int u, int w) {
+  for (int e : shape.vertex_edges.at(static_cast<std::size_t>(u))) {
+    const PolyhedronEdge& edge = shape.edges[static_cast<std::size_t>(e)];
+    if ((edge.v0 == u && edge.v1 == w) || (edge.v0 == w && edge.v1 == u)) return e;
+  }
+  return -1;
+}
+
+Vec3 mean_normal(const Polyhedron& shape, const std::vector<int>& faces) {
+  Vec3 n = Vec3::Zero();
+  for (int f : faces) n += shape.faces[static_cast<std::size_t>(f)].normal;
+  return n.normalized();
+}
+
+// The site a vertex touching B exactly on the boundary of one of B's faces is at. The narrow phase
+// reports such a vertex against the faces it lies on (rule 1: it is not strictly outside B, so no
+// vertex–edge pair); a box resting exactly across the seam of two tiles is one. Without the site,
+// PEG would hold the corner against the next tile's side face: the ghost collision.
+std::optional<Contact3d> boundary_hint(const Contact3d& c, Views& view) {
+  const ProximityBody3d& a = view(c.body_a);
+  const ProximityBody3d& b = view(c.body_b);
+  const double tol = kBoundaryTolerance * std::max({1.0, a.bounds.hi.cwiseAbs().maxCoeff(), b.bounds.hi.cwiseAbs().maxCoeff(),
+                                                    a.bounds.lo.cwiseAbs().maxCoeff(), b.bounds.lo.cwiseAbs().maxCoeff()});
+  if (std::abs(c.gap) > tol) return std::nullopt;
+  const Vec3& p = a.shape.vertices[static_cast<std::size_t>(c.feature_a)];
+  const std::vector<int>& loop = b.shape.faces[static_cast<std::size_t>(c.feature_b)].vertices;
+  for (std::size_t i = 0; i < loop.size(); ++i) {
+    const int u = loop[i], w = loop[(i + 1) % loop.size()];
+    const Vec3& pu = b.shape.vertices[static_cast<std::size_t>(u)];
+    const Vec3& pw = b.shape.vertices[static_cast<std::size_t>(w)];
+    const double t = nearest_segment_parameter(p, pu, pw);
+    const Vec3 q = pu + t * (pw - pu);
+    if ((p - q).norm() > tol) continue;
+    Contact3d hint = c;
+    hint.point_b = q;
+    hint.gap = (p - q).norm();
+    if ((p - pu).norm() <= tol || (p - pw).norm() <= tol) {
+      hint.kind = FeaturePair3d::vertex_vertex;
+      hint.feature_b = (p - pu).norm() <= (p - pw).norm() ? u : w;
+      hint.point_b = b.shape.vertices[static_cast<std::size_t>(hint.feature_b)];
+      hint.normal = -mean_normal(b.shape, b.shape.vertex_faces[static_cast<std::size_t>(hint.feature_b)]);
+    } else {
+      hint.kind = FeaturePair3d::vertex_edge;
+      hint.feature_b = edge_between(b.shape, u, w);
+      if (hint.feature_b < 0) continue;
+      const PolyhedronEdge& edge = b.shape.edges[static_cast<std::size_t>(hint.feature_b)];
+      hint.normal = -mean_normal(b.shape, {edge.face_left, edge.face_right});
+    }
+    hint.applicability = 1.0;
+    return hint;
+  }
+  return std::nullopt;
+}
+
+// Appends the boundary hints of the vertex–face contacts that lack a site of their own.
+void add_boundary_hints(Views& view, ProximityResult3d& proximity) {
+  using Key = std::tuple<int, int, int, int, int>;
+  auto key = [](const Contact3d& c) { return Key{c.body_a, c.body_b, static_cast<int>(c.kind), c.feature_a, c.feature_b}; };
+  std::set<Key> present;
+  for (const Contact3d& c : proximity.contacts) present.insert(key(c));
+  const std::size_t found = proximity.contacts.size();
+  for (std::size_t i = 0; i < found; ++i) {
+    if (proximity.contacts[i].kind != FeaturePair3d::vertex_face) continue;
+    const std::optional<Contact3d> hint = boundary_hint(proximity.contacts[i], view);
+    if (hint && present.insert(key(*hint)).second) {
+      proximity.contacts.push_back(*hint);
+      proximity.contacts.back().boundary_hint = true;
+    }
+  }
+}
+
 }  // namespace
 
 void remove_sites_3d(ProximityResult3d& proximity) {
-  std::erase_if(proximity.contacts, [](const Contact3d& c) { return c.site >= 0; });
+  std::erase_if(proximity.contacts, [](const Contact3d& c) { return c.site >= 0 || c.boundary_hint; });
   proximity.sites.clear();
 }
 
 void add_sites_3d(const std::vector<Body3d>& bodies, const ProximityOptions& options, ProximityResult3d& proximity) {
   remove_sites_3d(proximity);
   Views view(bodies, options);
+  add_boundary_hints(view, proximity);
   const std::size_t found = proximity.contacts.size();
   for (std::size_t i = 0; i < found; ++i) {
     Contact3d& c = proximity.contacts[i];

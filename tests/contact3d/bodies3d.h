@@ -1,5 +1,5 @@
 // Bodies and a stepping loop for the 3D contact tests. The loop runs the engine every scene runs
-// (Simulation with the standard model, simulation.h) and checks each step independently: the
+// (Simulation, the standard model unless Step3dOptions::model says otherwise) and checks each step independently: the
 // step's LCP is rebuilt from the state before it and the rows the engine used, and the engine's
 // impulses must satisfy it (complementarity max|min(z, w)|).
 #pragma once
@@ -66,6 +66,7 @@ struct Step3dOptions {
   std::string friction_rule = "geometric";
   FrictionCone3d cone;
   SolverKind solver = SolverKind::Auto;
+  std::string model = "standard";
 };
 
 struct Step3dRecord {
@@ -84,7 +85,7 @@ inline Simulation simulation_3d(const std::vector<Body3d>& bodies, const Step3dO
   scene.friction_rule = options.friction_rule;
   scene.bodies3d = bodies;
   SimulationOptions sim;
-  sim.model = "standard";
+  sim.model = options.model;
   sim.time_step = options.time_step;
   sim.solver = options.solver;
   sim.model_options.cone_3d = options.cone;

@@ -41,6 +41,9 @@ struct Contact3d {
   // A member of PEG site `site` (ProximityResult3d::sites, sites_3d.h): one candidate separating
   // plane of the site's two local cones; -1 for the contacts the narrow phase found.
   int site = -1;
+  // A vertex–edge or vertex–vertex hint added for a vertex lying exactly on the boundary of a face
+  // it touches (sites_3d.h); removed with the sites.
+  bool boundary_hint = false;
 };
 
 // A PEG I-site (vertex–edge or vertex–vertex contact `hint`) and its candidate separating planes

@@ -34,6 +34,12 @@ namespace pegsim {
 // (kMixedPairApplicability, peg_sites.h).
 inline constexpr double kSiteMemberApplicability = -0.05;
 
+// A vertex touching a face within this (relative to the pair's largest coordinate) of one of the
+// face's edges or corners is at that edge or corner: add_sites_3d gives it the site (a box resting
+// exactly across the seam of two tiles; the narrow phase reports its corners against both tiles'
+// faces, not as vertex–edge pairs, since they are not strictly outside).
+inline constexpr double kBoundaryTolerance = 1e-9;
+
 // Appends the members of every vertex–edge and vertex–vertex contact of `proximity` as contacts
 // with `site` set, fills proximity.sites (one per such contact, in contact order), and sets the
 // applicability of every vertex–face contact (vertex_face_applicability). Members keep the narrow
@@ -41,7 +47,7 @@ inline constexpr double kSiteMemberApplicability = -0.05;
 // lower body index as A. Clears existing members first, so it can run again after a merge.
 void add_sites_3d(const std::vector<Body3d>& bodies, const ProximityOptions& options, ProximityResult3d& proximity);
 
-// Removes the members and sites (the contacts the narrow phase found stay, in their order).
+// Removes the members, boundary hints and sites (the contacts the narrow phase found stay, in order).
 void remove_sites_3d(ProximityResult3d& proximity);
 
 }  // namespace pegsim
