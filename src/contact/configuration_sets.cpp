@@ -1,6 +1,8 @@
 // Configuration sets of the nonconvex group models (configuration_sets.h).
 #include "configuration_sets.h"
 
+#include <pegsim/contact/peg_sites_3d.h>
+
 #include <pegsim/contact/peg_sites.h>
 
 #include <algorithm>
@@ -64,7 +66,32 @@ struct SiteCluster {
 
 }  // namespace
 
+namespace {
+
+// 3D: every trusted PEG site (peg_sites_3d.h) is one plain group whose sides are its members, each
+// a half-space (a candidate separating plane): Egan's "point against a union of half-spaces" with
+// the point's role taken by the site's linearised gaps. The U contacts stand alone.
+GroupedLayout grouped_layout_3d(const ProximityResult& proximity, const ModelContext& context) {
+  const PegLayout3d peg = peg_layout_3d(proximity, context);
+  GroupedLayout layout;
+  layout.always = peg.unilateral;
+  for (std::size_t s = 0; s < peg.site_members.size(); ++s) {
+    const std::vector<int>& members = peg.site_members[s];
+    if (members.empty()) continue;
+    ConfigurationSet set;
+    for (int m : members) set.configurations.push_back({m});
+    set.members = members;
+    set.source = static_cast<int>(s);
+    set.group_index = static_cast<int>(layout.sets.size());
+    layout.sets.push_back(std::move(set));
+  }
+  return layout;
+}
+
+}  // namespace
+
 GroupedLayout grouped_layout(const ProximityResult& proximity, const ModelContext& context) {
+  if (context.bodies3d != nullptr) return grouped_layout_3d(proximity, context);
   const std::size_t n = proximity.contacts.size();
   ContactClusters clusters(n);
   for (const NonconvexGroup& g : proximity.groups) {

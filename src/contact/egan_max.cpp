@@ -33,17 +33,6 @@
 namespace pegsim {
 namespace {
 
-// Current gap rate of a contact, G^T nu^l, from the bodies' velocities at the start of the step.
-double gap_rate_now(const Contact& contact, const ModelContext& context) {
-  const auto point_velocity = [&](int index, const Vec2& point) -> Vec2 {
-    const Body& body = context.bodies->at(static_cast<std::size_t>(index));
-    if (body.is_static || context.dof_offset->at(static_cast<std::size_t>(index)) < 0) return Vec2::Zero();
-    return body.velocity + body.angular_velocity * perp(point - body.position);
-  };
-  const Vec2 relative = point_velocity(contact.body_b, contact.point_on_b()) - point_velocity(contact.body_a, contact.point);
-  return contact.normal.dot(relative);
-}
-
 // gamma must keep d > 0 in (16)-(17). The paper asks gamma > |min(a_1, ..., a_n, 0)| and suggests
 // the scene diameter or twice the farthest travel in a step, in the units of a (gap / h, a
 // velocity). With (20) in the system any gamma > 1 already suffices at a solution (d >= gamma - 1
@@ -56,8 +45,8 @@ double group_gamma(const std::vector<int>& sides, const ProximityResult& proximi
   const double h = context.time_step;
   double scale = 0.0;
   for (int side : sides) {
-    const Contact& contact = proximity.contacts.at(static_cast<std::size_t>(side));
-    scale = std::max(scale, std::abs(contact.gap) / h + std::abs(gap_rate_now(contact, context)) +
+    scale = std::max(scale, std::abs(proximity.gap(static_cast<std::size_t>(side))) / h +
+                                std::abs(contact_gap_rate_now(proximity, side, context)) +
                                 std::max(context.max_travel, 0.0) / h);
   }
   const double gamma = 2.0 * (1.0 + scale);
@@ -75,7 +64,7 @@ Row site_member_force_row(const ConfigurationSet& set, int member, const std::ve
   const Row t = add_max_rows(rows, with_k, SlackLabel{ConstraintKind::Group, set.group_index});
   const int h = add_group_slack(rows, set.group_index);
   rows.set_row(h, add_rows(t, variable_row(h)));  // t_k + h_k
-  const Row rho = predicted_gap_row(proximity.contacts.at(static_cast<std::size_t>(member)), context);
+  const Row rho = contact_gap_row(proximity, member, context);
   return add_rows(add_rows(add_rows(variable_row(h), rho), t, -1.0), d_minus_gamma);
 }
 
@@ -93,7 +82,7 @@ std::vector<int> emit_max_group(const ConfigurationSet& set, const ProximityResu
   for (auto& v : h) v = add_group_slack(rows, group);
   const int p = add_group_slack(rows, group);
   for (std::size_t i = 0; i < set.members.size(); ++i) {
-    p_n[i] = add_normal_impulse(rows, set.members[i], proximity, context, ConstraintKind::Group, group);
+    p_n[i] = add_contact_impulse(rows, set.members[i], proximity, context, ConstraintKind::Group, group);
   }
 
   Row d_minus_gamma = variable_row(d);  // d - gamma + 1, shared by (20)-(22)
@@ -128,6 +117,8 @@ std::vector<int> emit_max_group(const ConfigurationSet& set, const ProximityResu
 class EganMaxModel final : public ContactModel {
  public:
   std::string name() const override { return "egan-max"; }
+  bool supports_3d() const override { return true; }
+  bool uses_3d_sites() const override { return true; }
 
   FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
     return grouped_free_space(proximity, context);

@@ -50,10 +50,10 @@ namespace {
 // values lose precision against the other rows (paper §VII).
 double group_epsilon(const std::vector<int>& sides, const ProximityResult& proximity, const ModelContext& context) {
   if (context.options.epsilon > 0.0) return context.options.epsilon;
-  const Contact& contact = proximity.contacts.at(static_cast<std::size_t>(sides.front()));
+  const auto [body_a, body_b] = proximity.bodies_of(static_cast<std::size_t>(sides.front()));
   double size = 1.0;  // metres
-  for (int index : {contact.body_a, contact.body_b}) {
-    const double diameter = 2.0 * context.bodies->at(static_cast<std::size_t>(index)).bounding_radius();
+  for (int index : {body_a, body_b}) {
+    const double diameter = body_diameter(context, index);
     if (diameter > 0.0 && std::isfinite(diameter)) size = std::min(size, diameter);
   }
   return 1e-3 * size;
@@ -71,8 +71,8 @@ std::vector<int> emit_sum_site_set(const ConfigurationSet& set, const ProximityR
     std::vector<Row> with_k;
     for (int g : configurations_with(set, member)) with_k.push_back(a[static_cast<std::size_t>(g)]);
     const Row t = add_max_rows(rows, with_k, label);
-    const Row rho = predicted_gap_row(proximity.contacts.at(static_cast<std::size_t>(member)), context);
-    const int p = add_normal_impulse(rows, member, proximity, context, ConstraintKind::Group, set.group_index);
+    const Row rho = contact_gap_row(proximity, member, context);
+    const int p = add_contact_impulse(rows, member, proximity, context, ConstraintKind::Group, set.group_index);
     rows.set_row(p, add_rows(add_rows(m, rho), t, -1.0));
     p_n.push_back(p);
   }
@@ -90,7 +90,7 @@ std::vector<int> emit_sum_group(const ConfigurationSet& set, const ProximityResu
   std::vector<int> c(n), p_n(set.members.size());
   for (auto& v : c) v = add_group_slack(rows, group);
   for (std::size_t i = 0; i < set.members.size(); ++i) {
-    p_n[i] = add_normal_impulse(rows, set.members[i], proximity, context, ConstraintKind::Group, group);
+    p_n[i] = add_contact_impulse(rows, set.members[i], proximity, context, ConstraintKind::Group, group);
   }
 
   for (std::size_t i = 0; i < n; ++i) {  // (25)-(26)
@@ -108,6 +108,8 @@ std::vector<int> emit_sum_group(const ConfigurationSet& set, const ProximityResu
 class EganSumModel final : public ContactModel {
  public:
   std::string name() const override { return "egan-sum"; }
+  bool supports_3d() const override { return true; }
+  bool uses_3d_sites() const override { return true; }
 
   FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
     return grouped_free_space(proximity, context);

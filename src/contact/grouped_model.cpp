@@ -1,6 +1,7 @@
 // Skeleton shared by the nonconvex group models (grouped_model.h).
 #include "grouped_model.h"
 
+#include <pegsim/contact/contact_rows_any.h>
 #include <pegsim/contact/disjunction_rows.h>
 
 #include <algorithm>
@@ -50,16 +51,16 @@ void emit_grouped_model(const ProximityResult& proximity, const ModelContext& co
   }
   rows.vv_sites += layout.vertex_sites;
   // Ungrouped contacts are convex: Egan eq. 8 (appendix: the "x" constraints).
-  for (int i : layout.always) impulses.emplace_back(i, add_unilateral_contact(rows, i, proximity, context, i));
+  for (int i : layout.always) impulses.emplace_back(i, add_contact_unilateral(rows, i, proximity, context));
   // Egan §VI: the normal impulses keep their meaning, so friction rows are unchanged.
-  for (const auto& [contact, normal] : impulses) add_friction(rows, contact, normal, proximity, context);
+  for (const auto& [contact, normal] : impulses) add_contact_friction(rows, contact, normal, proximity, context);
 }
 
 std::vector<Row> side_gap_rows(const std::vector<int>& sides, const ProximityResult& proximity,
                                const ModelContext& context) {
   std::vector<Row> rho;
   rho.reserve(sides.size());
-  for (int side : sides) rho.push_back(predicted_gap_row(proximity.contacts.at(static_cast<std::size_t>(side)), context));
+  for (int side : sides) rho.push_back(contact_gap_row(proximity, side, context));
   return rho;
 }
 

@@ -8,6 +8,7 @@
 #include "configuration_sets.h"
 
 #include <pegsim/contact/contact_rows.h>
+#include <pegsim/contact/contact_rows_any.h>
 
 #include <functional>
 #include <vector>

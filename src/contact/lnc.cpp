@@ -24,7 +24,7 @@ std::vector<int> emit_lnc_group(const ConfigurationSet& set, const ProximityResu
   const Row max_rho = add_max_chain(rows, configuration_values(set, proximity, context, rows), ConstraintKind::Group, group);
   std::vector<int> p_n;
   for (int side : set.members) {
-    const int p = add_normal_impulse(rows, side, proximity, context, ConstraintKind::Group, group);
+    const int p = add_contact_impulse(rows, side, proximity, context, ConstraintKind::Group, group);
     rows.set_row(p, max_rho);
     p_n.push_back(p);
   }
@@ -34,6 +34,8 @@ std::vector<int> emit_lnc_group(const ConfigurationSet& set, const ProximityResu
 class LncModel final : public ContactModel {
  public:
   std::string name() const override { return "lnc"; }
+  bool supports_3d() const override { return true; }
+  bool uses_3d_sites() const override { return true; }
 
   FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
     return grouped_free_space(proximity, context);

@@ -80,7 +80,7 @@ std::vector<int> emit_site_set(const ConfigurationSet& set, const ProximityResul
     } else {
       row = add_rows(add_rows(m, add_rows(m, best[k], -1.0), weight), touching, weight);
     }
-    const int p = add_normal_impulse(rows, set.members[k], proximity, context, ConstraintKind::Group, set.group_index);
+    const int p = add_contact_impulse(rows, set.members[k], proximity, context, ConstraintKind::Group, set.group_index);
     rows.set_row(p, row);
     p_n.push_back(p);
   }
@@ -95,7 +95,7 @@ std::vector<int> emit_reformulated_group(const std::vector<int>& sides, int grou
   const Row m = add_max_chain(rows, rho, ConstraintKind::Group, group);
   std::vector<int> p_n;
   for (std::size_t k = 0; k < sides.size(); ++k) {
-    const int p = add_normal_impulse(rows, sides[k], proximity, context, ConstraintKind::Group, group);
+    const int p = add_contact_impulse(rows, sides[k], proximity, context, ConstraintKind::Group, group);
     rows.set_row(p, add_rows(scale_row(m, 1.0 + weight), rho[k], -weight));  // m + K (m - rho_k)
     p_n.push_back(p);
   }
@@ -115,7 +115,7 @@ std::vector<int> emit_literal_group(const std::vector<int>& sides, int group, co
   }
   std::vector<int> p_n;
   for (std::size_t k = 0; k < sides.size(); ++k) {
-    const int p = add_normal_impulse(rows, sides[k], proximity, context, ConstraintKind::Group, group);
+    const int p = add_contact_impulse(rows, sides[k], proximity, context, ConstraintKind::Group, group);
     rows.set_row(p, add_rows(m, variable_row(g[k])));  // g_k + m
     p_n.push_back(p);
   }
@@ -128,6 +128,8 @@ class LncAccurateModel final : public ContactModel {
   // weight <= 0: Nguyen's literal form.
   explicit LncAccurateModel(double weight) : literal_(weight <= 0.0), weight_(weight) {}
   std::string name() const override { return literal_ ? "lnc-accurate-literal" : "lnc-accurate"; }
+  bool supports_3d() const override { return true; }
+  bool uses_3d_sites() const override { return true; }
 
   FreeSpace free_space(const ProximityResult& proximity, const ModelContext& context) const override {
     return grouped_free_space(proximity, context);

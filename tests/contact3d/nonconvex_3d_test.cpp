@@ -1,11 +1,14 @@
-// 3D PEG through the engine (contact/peg_sites_3d.h): the ghost collisions of a cube crossing a
-// seam and a corner of four tiles, a cube tipping off a ledge, and the authors' icosahedron pour,
-// with and without friction. The standard model runs beside PEG on the ghost collisions to show the
-// tests can fail: its direction-hint rows snag.
+// The nonconvex models in 3D through the engine: PEG (contact/peg_sites_3d.h) and Egan's and
+// Nguyen's forms on the same sites (configuration_sets.cpp, grouped_layout_3d). The ghost collisions
+// of a cube crossing a seam and a corner of four tiles, a column of aligned cubes, a cube tipping off
+// a ledge, and the authors' icosahedron pour with and without friction. The standard model runs
+// beside them on the ghost collisions to show the tests can fail: its direction-hint rows snag.
 #include <pegsim/dynamics/run.h>
 #include <pegsim/dynamics/simulation.h>
 #include <pegsim/scene/pour3d.h>
 #include <pegsim/scene/scene.h>
+
+#include "contact3d/bodies3d.h"
 
 #include <gtest/gtest.h>
 
@@ -53,9 +56,13 @@ Slide slide(Scene scene, const std::string& model, double mu) {
 
 class GhostCollision3d : public ::testing::TestWithParam<std::tuple<std::string, double>> {};
 
-TEST_P(GhostCollision3d, PegCrossesFlatAtTheAnalyticSpeedWhereStandardSnags) {
+// egan-sum is left out, as in 2D (issue 10, known_issues.h): at exact ties (the cube's face level
+// with the next slab's top) its summed rows snag; measured in 3D frictionless, it rises 4.2 cm.
+const char* const kNonconvexModels[] = {"egan-max", "lnc", "lnc-accurate", "peg", "peg-accurate"};
+
+TEST_P(GhostCollision3d, NonconvexModelsCrossFlatAtTheAnalyticSpeedWhereStandardSnags) {
   const auto [file, mu] = GetParam();
-  for (const std::string model : {"peg", "peg-accurate"}) {
+  for (const std::string model : kNonconvexModels) {
     SCOPED_TRACE(file + " " + model + " mu " + std::to_string(mu));
     const Slide s = slide(scene_file(file), model, mu);
     EXPECT_EQ(s.summary.solver_failures, 0);
@@ -91,6 +98,35 @@ TEST(GhostCollision3dExact, CornersExactlyOnTheSeamDoNotSnag) {
 INSTANTIATE_TEST_SUITE_P(SeamAndTiles, GhostCollision3d,
                          ::testing::Combine(::testing::Values("cube_seam_3d.json", "cube_tiles_3d.json"),
                                             ::testing::Values(0.0, 0.2)));
+
+// A column of four aligned 0.2 m cubes on a slab, 2 s: every corner of a cube coincides with one of
+// the cube below (vertex–vertex sites, boundary hints). Issue 10 found 2D Egan and LNC columns sinking
+// into themselves here. egan-sum is left out: at such exact ties its sum admits the sinking
+// (measured in 3D too: all four cubes end at z = 0.1), the diagnosis of known_issues.h.
+// Not asserted, and not right: the standard model in 3D, whose direction hints at the coinciding
+// corners give 133 failed steps with mu = 0.5 and 6e-6 m^3 of overlap frictionless (issue notes).
+TEST(Stack3d, AColumnOfAlignedCubesStandsUnderTheNonconvexModels) {
+  for (const std::string model : {"egan-max", "lnc", "lnc-accurate", "peg", "peg-accurate"}) {
+    for (const double mu : {0.0, 0.5}) {
+      SCOPED_TRACE(model + " mu " + std::to_string(mu));
+      std::vector<Body3d> bodies{test3d::slab(mu)};
+      for (int k = 0; k < 4; ++k) {
+        Body3d cube = test3d::box_body(Vec3::Constant(0.1), Vec3(0, 0, 0.1 + 0.2 * k), Eigen::Quaterniond::Identity(), false, mu);
+        cube.name = "cube " + std::to_string(k);
+        bodies.push_back(cube);
+      }
+      test3d::Step3dOptions options;
+      options.model = model;
+      Simulation simulation = test3d::simulation_3d(bodies, options);
+      const RunSummary s = run_simulation(simulation, RunOptions{2.0, true});
+      EXPECT_EQ(s.solver_failures, 0);
+      EXPECT_LT(s.overlap_max, 1e-12);
+      for (int k = 0; k < 4; ++k) {
+        EXPECT_NEAR(simulation.bodies3d()[static_cast<std::size_t>(k + 1)].position.z(), 0.1 + 0.2 * k, 1e-9) << "cube " << k;
+      }
+    }
+  }
+}
 
 TEST(Ledge3d, TheCubeTipsOffTheLedgeWithoutRising) {
   for (const std::string model : {"standard", "peg", "peg-accurate"}) {
