@@ -143,7 +143,7 @@ Simulation::Simulation(Scene scene, SimulationOptions options)
   }
   if (scene_.is_3d() && !model_->supports_3d()) {
     throw std::invalid_argument("contact model \"" + options_.model +
-                                "\" is 2D-only so far (PEG and the nonconvex models in 3D are issue 13); 3D scenes run with \"standard\"");
+                                "\" is 2D-only (ContactModel::supports_3d); 3D scenes run with the built-in models");
   }
   if (options_.max_lcp_size < 0) {  // kAutoLcpGuard
     int dynamic = 0;
@@ -347,7 +347,8 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
     // 7. proximity corrector, 8. end-of-step gap fixpoint (not after a jam: both re-solve with
     // unclipped gaps, i.e. the jammed LCP again, and would only pay for a second failure)
     if (options_.proximity_corrector) {
-      for (int pass = 0; pass < kCorrectorPasses && correct_proximity(s, solve, record); ++pass) {
+      const int passes = scene_.is_3d() ? kCorrectorPasses3d : 1;
+      for (int pass = 0; pass < passes && correct_proximity(s, solve, record); ++pass) {
       }
     }
     if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record);

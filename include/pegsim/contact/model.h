@@ -54,10 +54,10 @@ class ContactModel {
  public:
   virtual ~ContactModel() = default;
   virtual std::string name() const = 0;
-  // Whether the model has rows for 3D contacts (ModelContext::bodies3d); the others are 2D-only
-  // until issue 13 brings PEG and the nonconvex forms to polyhedra.
+  // Whether the model has rows for 3D contacts (ModelContext::bodies3d). Every built-in model has;
+  // a new model is 2D-only until it says so, and Simulation refuses it on a 3D scene.
   virtual bool supports_3d() const { return false; }
-  // Whether its 3D rows need the I-sites' candidate planes (proximity/sites_3d.h; the PEG models).
+  // Whether its 3D rows need the I-sites' candidate planes (proximity/sites_3d.h; the nonconvex models).
   virtual bool uses_3d_sites() const { return false; }
   virtual void emit(const ProximityResult& proximity, const ModelContext& context, RowSystem& rows) const = 0;
   // The free space the model's rows enforce (free_space.h). Default: every potential contact on
