@@ -198,8 +198,7 @@ ProximityResult find_scene_proximity(const Scene& scene, const std::vector<char>
                                      const ProximityOptions& options) {
   if (!scene.is_3d()) return find_proximity(scene.bodies, active, options);
   ProximityResult result;
-  result.three_d = find_proximity_3d(scene.bodies3d, active, options);
-  if (options.sites_3d) add_sites_3d(scene.bodies3d, options, result.three_d);
+  result.three_d = find_proximity_3d(scene.bodies3d, active, options);  // with the sites when asked
   return result;
 }
 
@@ -287,9 +286,11 @@ ProximityResult find_scene_proximity_reaching(Scene& scene, const std::vector<ch
   }
   ProximityResult3d found = start.three_d;
   remove_sites_3d(found);  // merged as the narrow phase found them; the sites are rebuilt below
+  ProximityOptions narrow_phase_only = options;  // the lists merge sorted; the sites follow after
+  narrow_phase_only.sites_3d = false;
   ProximityResult merged;
   merged.three_d.contacts = merge_contacts_3d(
-      found.contacts, proximity_at_end_velocities(scene, active, options, offsets, nu_end).contacts);
+      found.contacts, proximity_at_end_velocities(scene, active, narrow_phase_only, offsets, nu_end).contacts);
   merged.three_d.contacts = merge_contacts_3d(
       merged.three_d.contacts, end_overlap_contacts(scene, active, options, offsets, nu_end, merged.three_d.contacts));
   if (options.sites_3d) add_sites_3d(scene.bodies3d, options, merged.three_d);

@@ -1,5 +1,6 @@
 // Broad phase then narrow phase over 3D bodies (proximity_3d.h).
 #include <pegsim/proximity/proximity_3d.h>
+#include <pegsim/proximity/sites_3d.h>
 #include <pegsim/proximity/reach.h>
 
 #include <pegsim/geometry/penetration_3d.h>
@@ -92,7 +93,9 @@ ProximityResult3d find_proximity_3d(const std::vector<Body3d>& bodies, const std
     if (!active[i]) continue;
     boxes[i] = grown_bounds_3d(world[i].shape.vertices, world[i].reach + 0.5 * options.base_margin);
   }
-  return narrow_phase(world, sweep_and_prune_3d(boxes, active), options, min_edge_applicability);
+  ProximityResult3d result = narrow_phase(world, sweep_and_prune_3d(boxes, active), options, min_edge_applicability);
+  if (options.sites_3d) add_sites_3d(bodies, options, result, &world);
+  return result;
 }
 
 std::vector<Contact3d> overlapping_features_3d(const std::vector<Body3d>& end, const std::vector<char>& active,

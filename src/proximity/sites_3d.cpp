@@ -17,8 +17,10 @@ namespace {
 // World-frame views of the bodies the sites touch, built once each.
 class Views {
  public:
-  Views(const std::vector<Body3d>& bodies, const ProximityOptions& options) : bodies_(bodies), options_(options) {}
+  Views(const std::vector<Body3d>& bodies, const ProximityOptions& options, const std::vector<ProximityBody3d>* world)
+      : bodies_(bodies), options_(options), world_(world) {}
   const ProximityBody3d& operator()(int i) {
+    if (world_ != nullptr && world_->at(static_cast<std::size_t>(i)).index == i) return (*world_)[static_cast<std::size_t>(i)];
     auto it = views_.find(i);
     if (it == views_.end()) it = views_.emplace(i, proximity_body_3d(bodies_.at(static_cast<std::size_t>(i)), i, options_)).first;
     return it->second;
@@ -27,6 +29,7 @@ class Views {
  private:
   const std::vector<Body3d>& bodies_;
   const ProximityOptions& options_;
+  const std::vector<ProximityBody3d>* world_;
   std::map<int, ProximityBody3d> views_;
 };
 
@@ -174,9 +177,10 @@ void remove_sites_3d(ProximityResult3d& proximity) {
   proximity.sites.clear();
 }
 
-void add_sites_3d(const std::vector<Body3d>& bodies, const ProximityOptions& options, ProximityResult3d& proximity) {
+void add_sites_3d(const std::vector<Body3d>& bodies, const ProximityOptions& options, ProximityResult3d& proximity,
+                  const std::vector<ProximityBody3d>* world) {
   remove_sites_3d(proximity);
-  Views view(bodies, options);
+  Views view(bodies, options, world);
   add_boundary_hints(view, proximity);
   const std::size_t found = proximity.contacts.size();
   for (std::size_t i = 0; i < found; ++i) {

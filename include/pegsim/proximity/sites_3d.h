@@ -24,6 +24,7 @@
 
 #include <pegsim/dynamics/body3d.h>
 #include <pegsim/proximity/contact3d.h>
+#include <pegsim/proximity/features_3d.h>
 #include <pegsim/proximity/proximity.h>
 
 #include <vector>
@@ -45,7 +46,10 @@ inline constexpr double kBoundaryTolerance = 1e-9;
 // applicability of every vertex–face contact (vertex_face_applicability). Members keep the narrow
 // phase's conventions (contact3d.h): vertex–face with the vertex's body as A, edge–edge with the
 // lower body index as A. Clears existing members first, so it can run again after a merge.
-void add_sites_3d(const std::vector<Body3d>& bodies, const ProximityOptions& options, ProximityResult3d& proximity);
+// `world`: the bodies' world-frame views when the caller has them (find_proximity_3d), indexed by
+// body (an entry whose index differs is built here); null: built for the bodies the sites touch.
+void add_sites_3d(const std::vector<Body3d>& bodies, const ProximityOptions& options, ProximityResult3d& proximity,
+                  const std::vector<ProximityBody3d>* world = nullptr);
 
 // Removes the members, boundary hints and sites (the contacts the narrow phase found stay, in order).
 void remove_sites_3d(ProximityResult3d& proximity);
