@@ -3,7 +3,8 @@
 // U-constraints (0 <= p ⟂ rho >= 0): the narrow phase's vertex–face contacts whose applicability
 // (features_3d.h) exceeds the relaxed threshold (ModelContext options, -0.2, widened by the step's
 // rotation as in 2D: applicability_thresholds, peg_sites.h), and its edge–edge contacts (applicable
-// by the narrow phase's rule 4); a contact whose plane is a member of an I-site is left to the site.
+// by the narrow phase's rule 4); a contact whose plane is a counted member of a trusted I-site
+// (below) is left to the site.
 // I-sites (proximity/sites_3d.h): per vertex–edge or vertex–vertex contact, the site is free iff
 // OR_k rho_k >= 0 over its members, each a candidate separating plane of the two local cones.
 // A member counts when it stays applicable through the step's rotation (applicability >= the
