@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-results/pour3d}
 jobs=${2:-2}
-P=build/pegsim
+P=${PEGSIM:-build/pegsim}
 ICO=../shared/data/reference-pour3d/bodies_icosahedra.json
 MODELS=standard,peg,peg-accurate
 mkdir -p "$out/scenes"
