@@ -98,8 +98,10 @@ PegLayout3d peg_layout_3d(const ProximityResult& proximity, const ModelContext& 
     // is a member that is not steady or not holding stays a U row (measured: a vertex over a face,
     // held only by an edge pair's plane of applicability 0.07, ended 12 mm inside at h = 0.03).
     for (int m : members) member_keys.insert(key_of(p.contacts.at(static_cast<std::size_t>(m))));
-    if (members.size() == 1) layout.unilateral.push_back(members.front());  // one plane: a U-constraint
-    if (members.size() == 1) members.clear();
+    if (members.size() == 1) {  // one plane: a U-constraint
+      layout.unilateral.push_back(members.front());
+      members.clear();
+    }
     layout.site_members.push_back(std::move(members));
   }
   for (int i = 0; i < static_cast<int>(p.contacts.size()); ++i) {

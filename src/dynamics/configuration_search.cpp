@@ -1,8 +1,7 @@
 // Gauss's principle over a union of convex cells by local search (configuration_search.h).
 #include <pegsim/dynamics/configuration_search.h>
 
-#include <pegsim/contact/contact_rows.h>
-#include <pegsim/contact/contact_rows_3d.h>
+#include <pegsim/contact/contact_rows_any.h>
 #include <pegsim/dynamics/energy_audit.h>
 #include <pegsim/lcp/block_pivoting.h>
 #include <pegsim/lcp/components.h>
@@ -53,16 +52,12 @@ class Margins {
  public:
   Margins(const FreeSpace& space, const ProximityResult& proximity, const ModelContext& context)
       : rows_(proximity.contact_count()), used_(proximity.contact_count(), 0) {
-    const bool three_d = context.bodies3d != nullptr;
-    const ContactRows3dContext context3d = three_d ? rows_context_3d(context) : ContactRows3dContext{};
     for (const Disjunction& d : space.disjunctions) {
       for (const std::vector<int>& g : d.configurations) {
         for (int c : g) {
           if (used_[static_cast<std::size_t>(c)]) continue;
           used_[static_cast<std::size_t>(c)] = 1;
-          const auto k = static_cast<std::size_t>(c);
-          rows_[k] = three_d ? predicted_gap_row_3d(proximity.three_d.contacts[k], context3d)
-                             : predicted_gap_row(proximity.contacts[k], context);
+          rows_[static_cast<std::size_t>(c)] = contact_gap_row(proximity, c, context);
         }
       }
     }
@@ -146,17 +141,9 @@ RowSystem cell_rows(const std::vector<int>& contacts, const std::vector<char>& f
                     const ProximityResult& proximity, const ModelContext& context) {
   RowSystem rows;
   std::vector<int> normal;
-  if (context.bodies3d != nullptr) {  // the same rows with 3D Jacobians (contact_rows_3d.h)
-    const ContactRows3dContext context3d = rows_context_3d(context);
-    for (int c : contacts) normal.push_back(add_unilateral_contact_3d(rows, c, proximity.three_d, context3d));
-    for (std::size_t i = 0; i < contacts.size(); ++i) {
-      if (friction[static_cast<std::size_t>(contacts[i])]) add_friction_3d(rows, contacts[i], normal[i], proximity.three_d, context3d);
-    }
-    return rows;
-  }
-  for (int c : contacts) normal.push_back(add_unilateral_contact(rows, c, proximity, context, c));
+  for (int c : contacts) normal.push_back(add_contact_unilateral(rows, c, proximity, context));
   for (std::size_t i = 0; i < contacts.size(); ++i) {
-    if (friction[static_cast<std::size_t>(contacts[i])]) add_friction(rows, contacts[i], normal[i], proximity, context);
+    if (friction[static_cast<std::size_t>(contacts[i])]) add_contact_friction(rows, contacts[i], normal[i], proximity, context);
   }
   return rows;
 }

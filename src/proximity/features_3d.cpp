@@ -37,6 +37,11 @@ bool projects_into_face(const Polyhedron& shape, int face, const Vec3& p, double
   return true;
 }
 
+double pair_scale(const ProximityBody3d& a, const ProximityBody3d& b) {
+  return std::max({a.bounds.lo.cwiseAbs().maxCoeff(), a.bounds.hi.cwiseAbs().maxCoeff(), b.bounds.lo.cwiseAbs().maxCoeff(),
+                   b.bounds.hi.cwiseAbs().maxCoeff(), 1.0});
+}
+
 std::pair<Vec3, Vec3> into_faces(const Polyhedron& shape, const PolyhedronEdge& e) {
   const Vec3 d = (shape.vertices[static_cast<std::size_t>(e.v1)] - shape.vertices[static_cast<std::size_t>(e.v0)]).normalized();
   const Vec3 left = shape.faces[static_cast<std::size_t>(e.face_left)].normal.cross(d);
@@ -63,12 +68,7 @@ double vertex_face_applicability(const Polyhedron& vertex_shape, int vertex, con
 
 namespace {
 
-// Geometry scale for the rounding tolerances: the pair's largest coordinate.
-double pair_tolerance(const ProximityBody3d& a, const ProximityBody3d& b) {
-  const double scale = std::max({a.bounds.lo.cwiseAbs().maxCoeff(), a.bounds.hi.cwiseAbs().maxCoeff(),
-                                 b.bounds.lo.cwiseAbs().maxCoeff(), b.bounds.hi.cwiseAbs().maxCoeff(), 1.0});
-  return 1e-12 * scale;
-}
+double pair_tolerance(const ProximityBody3d& a, const ProximityBody3d& b) { return 1e-12 * pair_scale(a, b); }
 
 Vec3 mean_face_normal(const Polyhedron& shape, const std::vector<int>& faces) {
   Vec3 n = Vec3::Zero();

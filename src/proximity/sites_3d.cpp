@@ -120,8 +120,7 @@ Vec3 mean_normal(const Polyhedron& shape, const std::vector<int>& faces) {
 std::optional<Contact3d> boundary_hint(const Contact3d& c, Views& view) {
   const ProximityBody3d& a = view(c.body_a);
   const ProximityBody3d& b = view(c.body_b);
-  const double tol = kBoundaryTolerance * std::max({1.0, a.bounds.hi.cwiseAbs().maxCoeff(), b.bounds.hi.cwiseAbs().maxCoeff(),
-                                                    a.bounds.lo.cwiseAbs().maxCoeff(), b.bounds.lo.cwiseAbs().maxCoeff()});
+  const double tol = kBoundaryTolerance * pair_scale(a, b);
   if (std::abs(c.gap) > tol) return std::nullopt;
   const Vec3& p = a.shape.vertices[static_cast<std::size_t>(c.feature_a)];
   const std::vector<int>& loop = b.shape.faces[static_cast<std::size_t>(c.feature_b)].vertices;

@@ -10,6 +10,8 @@
 #include <pegsim/geometry/mass_properties_3d.h>
 #include <pegsim/lcp/verify.h>
 
+#include "geometry3d/random_polyhedron.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -45,6 +47,19 @@ inline Body3d cube_on_plane(double friction, const Eigen::Quaterniond& tilt = Ei
   Body3d c = box_body(Vec3::Constant(0.1), tilt * Vec3(0, 0, 0.1), tilt, false, friction);
   c.name = "cube";
   return c;
+}
+
+// A random convex hull of `count` points (geometry3d/random_polyhedron.h) as a body of density 1 at
+// `position`, randomly turned.
+inline Body3d random_hull_body(std::mt19937& rng, int count, const Vec3& position) {
+  const RigidShape3d shape = rigid_shape_from_density(test::random_hull(rng, count), 1.0);
+  Body3d b;
+  b.shape = shape.shape;
+  b.mass = shape.mass;
+  b.inertia = shape.inertia;
+  b.orientation = test::random_rotation(rng);
+  b.position = position;
+  return b;
 }
 
 inline double mechanical_energy(const std::vector<Body3d>& bodies, const Vec3& gravity) {

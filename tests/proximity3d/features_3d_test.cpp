@@ -254,16 +254,7 @@ double separation_distance(const Polyhedron& a, const Polyhedron& b) {
   return best;
 }
 
-Body3d random_body(std::mt19937& rng, const Vec3& position) {
-  const RigidShape3d shape = rigid_shape_from_density(test::random_hull(rng, 12), 1.0);
-  Body3d b;
-  b.shape = shape.shape;
-  b.mass = shape.mass;
-  b.inertia = shape.inertia;
-  b.orientation = test::random_rotation(rng);
-  b.position = position;
-  return b;
-}
+Body3d random_body(std::mt19937& rng, const Vec3& position) { return test3d::random_hull_body(rng, 12, position); }
 
 TEST(Proximity3d, RandomPairsAgreeWithTheTrueDistance) {
   // Pairs placed so that they are separated by 0 - 4 cm (a threshold of 5 cm covers that): every

@@ -61,16 +61,7 @@ TEST(Sites3d, ACubeCornerOnASeamHasTheFarSlabsTopAndSideFaces) {
   for (const Contact3d& c : again.contacts) EXPECT_EQ(c.site, -1);
 }
 
-Body3d random_body(std::mt19937& rng, const Vec3& position) {
-  const RigidShape3d shape = rigid_shape_from_density(test::random_hull(rng, 10), 1.0);
-  Body3d b;
-  b.shape = shape.shape;
-  b.mass = shape.mass;
-  b.inertia = shape.inertia;
-  b.orientation = test::random_rotation(rng);
-  b.position = position;
-  return b;
-}
+Body3d random_body(std::mt19937& rng, const Vec3& position) { return test3d::random_hull_body(rng, 10, position); }
 
 TEST(Sites3d, OnRandomHullsAnApplicableMemberInFrontSeparatesAndTheNearestSiteHasOne) {
   std::mt19937 rng(7);

@@ -47,6 +47,9 @@ double nearest_segment_parameter(const Vec3& p, const Vec3& s0, const Vec3& s1);
 // True when the projection of p on the face's plane lies in the face (within `tolerance`).
 bool projects_into_face(const Polyhedron& shape, int face, const Vec3& p, double tolerance);
 
+// Geometry scale for the rounding tolerances: the pair's largest coordinate, at least 1.
+double pair_scale(const ProximityBody3d& a, const ProximityBody3d& b);
+
 // Unit in-face directions from edge e into its left and right faces (CCW loops: a face lies to the
 // left of its own traversal, seen from outside).
 std::pair<Vec3, Vec3> into_faces(const Polyhedron& shape, const PolyhedronEdge& e);
