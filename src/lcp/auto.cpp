@@ -17,9 +17,13 @@
 //      on ~60 DOFs), and in floating point Lemke can end on a ray there without an infeasibility
 //      certificate; the shifted matrix is positive definite (a P-matrix: no ray, one solution),
 //      and eps z is far below the check's tolerance (measured: residual 5e-11 on the original).
+//   2c. Stewart–Trinkle-shaped M (friction): Lemke on M + eps D (eps/max|M_ii| = 1e-9 ... 1e-5), exact on M by
+//      proximal point steps and a polish on the support (solve_regularized_polished: why, there).
 //   3. Newton–FB under a fixed work budget: handles many problems where Lemke's ray termination
 //      proves nothing.
 //   3b. Lemke again, starting from Newton's active set (a short path when Newton got close).
+//   3c. Frictional M with negative diagonal entries too (PEG's accurate rows): attempt 2c at
+//      eps = 1e-7 and 1e-5, after Newton.
 //   4. Enumeration of complementary bases when n <= 12: exhaustive, so it finds a solution if
 //      one exists (up to conditioning).
 //   5. PGS when M is symmetric with a positive diagonal: an inexact last attempt, accepted only
@@ -94,11 +98,56 @@ bool symmetric_with_positive_diagonal(const Mat& M) {
 }
 
 // Regularisation levels of attempt 2c, relative to max|M_ii|.
-constexpr double kFrictionRegularization[] = {1e-9, 1e-7, 1e-5};
+constexpr double kFrictionRegularization[] = {1e-9, 1e-8, 1e-7, 1e-6, 1e-5};
 
-// Attempt 2c (solve_auto): Lemke on M + eps D, then the complementary basis it ends on solved
-// exactly on M: z_B <- z_B + M_BB^+ (-q_B - M_BB z_B) (complete orthogonal decomposition: a
-// consistent singular system gets its exact solution nearest to the regularised one).
+// Attempt 2c (solve_auto): Lemke on M + eps D, made exact on M by proximal steps and a polish.
+//
+// Why (issue 10, measured on the frictional pour's failed steps): two contacts on one flat face
+// have the same tangent Jacobian up to the geometry's round-off (their lever arms differ only
+// along the normal, by gap noise ~1e-8 m), so their friction rows of M agree to 1e-7..1e-11.
+// Lemke's exact path (the same path in long double, and with a refactorisation at every pivot)
+// then passes through complementary bases holding both rows, of condition 1e9..1e13, where its
+// pivots shrink to 1e-11 of their column and the next basis is numerically singular ("singular
+// basis after a small pivot"). The solution set is not a point there (the split of the friction
+// force between the two contacts is free), and no pivoting rule on M alone avoids those bases.
+// On M + eps D (D = 1 on the positive diagonal entries) every such pair is separated by eps, so
+// Lemke's path is regular; its answer z_0 is off by O(eps z). Proximal point steps remove that:
+// z_{k+1} solves LCP(M + eps D, q - eps D z_k) (warm-started from z_k's basis: a few pivots),
+// whose residual on M is eps |D (z_{k+1} - z_k)|, and each is polished on its basis
+// (z_B <- z_B + M_BB^+ (-q_B - M_BB z_B), complete orthogonal decomposition: a consistent
+// singular system gets the exact solution nearest to the regularised one). The original decides.
+constexpr int kProximalSteps = 8;
+constexpr double kProximalMargin = 1e-2;
+constexpr double kProximalProgress = 0.9;  // a step must cut the best residual by 10 % to go on
+
+// The polish above on the support of z (z >= 0 kept); returns true when it improved z.
+bool polish_on_support(const Lcp& lcp, double tolerance, Vec& z) {
+  const int n = lcp.size();
+  bool improved = false;
+  for (int polish = 0; polish < 3; ++polish) {
+    std::vector<int> basic;
+    for (int i = 0; i < n; ++i)
+      if (z[i] > 0.0) basic.push_back(i);
+    if (basic.empty()) break;
+    const int k = static_cast<int>(basic.size());
+    Mat Mbb(k, k);
+    Vec residual(k);
+    for (int a = 0; a < k; ++a) {
+      residual[a] = -lcp.q[basic[a]] - lcp.M.row(basic[a]).dot(z);
+      for (int b = 0; b < k; ++b) Mbb(a, b) = lcp.M(basic[a], basic[b]);
+    }
+    const Vec correction = Mbb.completeOrthogonalDecomposition().solve(residual);
+    Vec polished = z;
+    for (int a = 0; a < k; ++a) polished[basic[a]] = std::max(0.0, polished[basic[a]] + correction[a]);
+    const Verification before = verify_lcp(lcp, z, tolerance);
+    if (before.ok) break;
+    if (!(verify_lcp(lcp, polished, tolerance).residual < before.residual)) break;
+    z = std::move(polished);
+    improved = true;
+  }
+  return improved;
+}
+
 LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options, double relative) {
   const int n = lcp.size();
   Lcp shifted = lcp;
@@ -112,26 +161,39 @@ LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options
   std::snprintf(name, sizeof name, "lemke (regularized %.0e)", relative);
   r.solver = name;
   if (r.z.size() == n && r.z.allFinite()) {
-    std::vector<int> basic;
-    for (int i = 0; i < n; ++i)
-      if (r.z[i] > 0.0) basic.push_back(i);
-    for (int polish = 0; polish < 3 && !basic.empty(); ++polish) {
-      const int k = static_cast<int>(basic.size());
-      Mat Mbb(k, k);
-      Vec residual(k);
-      for (int a = 0; a < k; ++a) {
-        residual[a] = -lcp.q[basic[a]] - lcp.M.row(basic[a]).dot(r.z);
-        for (int b = 0; b < k; ++b) Mbb(a, b) = lcp.M(basic[a], basic[b]);
-      }
-      const Vec correction = Mbb.completeOrthogonalDecomposition().solve(residual);
-      Vec polished = r.z;
-      for (int a = 0; a < k; ++a) polished[basic[a]] = std::max(0.0, polished[basic[a]] + correction[a]);
-      const Verification before = verify_lcp(lcp, r.z, options.tolerance);
-      if (before.ok) break;
-      if (!(verify_lcp(lcp, polished, options.tolerance).residual < before.residual)) break;
-      r.z = std::move(polished);
-      if (polish == 0) r.solver += " polished";
+    Vec best = r.z;
+    if (polish_on_support(lcp, options.tolerance, best)) r.solver += " polished";
+    double best_residual = verify_lcp(lcp, best, options.tolerance).residual;
+    // Proximal steps from the regularised answer, when it solved the shifted problem (a failed
+    // shifted path is no point to continue from) and its residual on M is not already below a
+    // margin under the check's tolerance (kProximalMargin: an answer at 0.8 of the tolerance is
+    // one rounding away from a failed step); they go on while they make progress.
+    Vec z = r.z;
+    std::vector<int> basis = r.basis;
+    int steps = 0;
+    for (int step = 0; step < kProximalSteps && r.status == SolveStatus::Solved &&
+                       !(best_residual <= kProximalMargin * options.tolerance);
+         ++step) {
+      Lcp proximal = shifted;
+      for (int i = 0; i < n; ++i)
+        if (lcp.M(i, i) > 0.0) proximal.q[i] = lcp.q[i] - eps * z[i];
+      SolveOptions step_options = shifted_options;
+      step_options.warm_basis = &basis;
+      const LcpResult s = solve_lemke(proximal, step_options);
+      r.iterations += s.iterations;
+      if (s.status != SolveStatus::Solved || s.z.size() != n || !s.z.allFinite()) break;
+      ++steps;
+      z = s.z;
+      basis = s.basis;
+      Vec candidate = z;
+      polish_on_support(lcp, options.tolerance, candidate);
+      const double residual = verify_lcp(lcp, candidate, options.tolerance).residual;
+      const bool progress = residual < kProximalProgress * best_residual;
+      if (residual < best_residual) best = std::move(candidate), best_residual = residual;
+      if (!progress) break;  // stalled (the drift along a free force split): more steps buy nothing
     }
+    if (steps > 0) r.solver += ", " + std::to_string(steps) + " proximal steps";
+    r.z = std::move(best);
   }
   r.status = r.z.allFinite() ? SolveStatus::Solved : SolveStatus::NumericalBreakdown;
   finalize_result(lcp, options.tolerance, r);  // the original problem decides
@@ -143,6 +205,13 @@ LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options
 bool stewart_trinkle_shaped(const Mat& M) {
   return M.size() > 0 && (M.diagonal().array() >= 0.0).all() && M.diagonal().maxCoeff() > 0.0 &&
          M.diagonal().minCoeff() == 0.0 && !is_symmetric(M);
+}
+
+// A frictional LCP with rows of negative diagonal too (PEG's accurate rows): impulse rows (> 0),
+// slip rows (0) and rows < 0. O(n) for the symmetric PSD contact LCPs (no negative diagonal).
+bool friction_with_negative_rows(const Mat& M) {
+  return M.size() > 0 && M.diagonal().minCoeff() < 0.0 && M.diagonal().maxCoeff() > 0.0 &&
+         (M.diagonal().array() == 0.0).any() && !is_symmetric(M);
 }
 
 // A solver may stop on its own criterion (Lemke: "singular basis after a small pivot") with a z
@@ -251,6 +320,13 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
       },
   };
   if (!options.pivoting_only) plan.insert(plan.end(), fallbacks.begin(), fallbacks.end());
+  if (!options.pivoting_only && friction_with_negative_rows(lcp.M)) {
+    // 3c. The same regularised, proximal Lemke (2c) for other nonsymmetric LCPs after Newton:
+    // PEG's accurate rows (negative diagonal entries) keep the Stewart–Trinkle friction block and
+    // its near-duplicate face contacts (measured: peg-accurate pours at h = 0.02, mu = 1).
+    for (const double relative : {1e-7, 1e-5})
+      plan.push_back([&, relative] { return solve_regularized_polished(lcp, options, relative); });
+  }
   if (n <= kEnumerationMaxSize && !options.pivoting_only) plan.push_back([&] { return solve_enumerate(lcp, options); });
   // PGS last, with a bounded number of sweeps: it is an inexact long shot, not worth seconds.
   SolveOptions pgs_options = options;
