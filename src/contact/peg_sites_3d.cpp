@@ -84,6 +84,9 @@ PegLayout3d peg_layout_3d(const ProximityResult& proximity, const ModelContext& 
   const ProximityResult3d& p = proximity.three_d;
   PegLayout3d layout;
   std::set<FeatureKey> member_keys;
+  // (body, vertex, other body) of the vertices at untrusted sites: the standard model's rows there
+  // include every vertex–face contact of that vertex, applicable or not.
+  std::set<std::tuple<int, int, int>> untrusted_vertices;
   for (const Site3d& site : p.sites) {
     if (site.hint < 0 || site.hint >= static_cast<int>(p.contacts.size())) {
       throw std::invalid_argument("peg 3d: site hint " + std::to_string(site.hint) + " out of range");
@@ -91,6 +94,9 @@ PegLayout3d peg_layout_3d(const ProximityResult& proximity, const ModelContext& 
     std::vector<int> members = holding_members(steady_members(site, p, context), p);
     if (members.empty()) {  // the corner model cannot be trusted this step: the standard model's rows
       layout.unilateral.push_back(site.hint);
+      const Contact3d& hint = p.contacts[static_cast<std::size_t>(site.hint)];
+      untrusted_vertices.insert({hint.body_a, hint.feature_a, hint.body_b});
+      if (hint.kind == FeaturePair3d::vertex_vertex) untrusted_vertices.insert({hint.body_b, hint.feature_b, hint.body_a});
       layout.site_members.emplace_back();
       continue;
     }
@@ -109,7 +115,8 @@ PegLayout3d peg_layout_3d(const ProximityResult& proximity, const ModelContext& 
     if (c.site >= 0 || member_keys.count(key_of(c)) != 0) continue;
     if (c.kind == FeaturePair3d::edge_edge ||
         (c.kind == FeaturePair3d::vertex_face &&
-         c.applicability > context.options.applicability_threshold - pair_turn(c, context))) {
+         (c.applicability > context.options.applicability_threshold - pair_turn(c, context) ||
+          untrusted_vertices.count({c.body_a, c.feature_a, c.body_b}) != 0))) {
       layout.unilateral.push_back(i);
     }
   }

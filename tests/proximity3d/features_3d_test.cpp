@@ -256,6 +256,18 @@ double separation_distance(const Polyhedron& a, const Polyhedron& b) {
 
 Body3d random_body(std::mt19937& rng, const Vec3& position) { return test3d::random_hull_body(rng, 12, position); }
 
+// Places b along `direction` from the origin, bisecting for a separation of `wanted` from a.
+void separate(const Body3d& a, Body3d& b, const Vec3& direction, double wanted) {
+  double lo = 0.0, hi = 3.0;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    b.position = mid * direction;
+    const Polyhedron wa = a.world_shape(), wb = b.world_shape();
+    (convex_overlap_volume(wa, wb) > 0.0 || separation_distance(wa, wb) < wanted ? lo : hi) = mid;
+  }
+  b.position = hi * direction;
+}
+
 TEST(Proximity3d, RandomPairsAgreeWithTheTrueDistance) {
   // Pairs placed so that they are separated by 0 - 4 cm (a threshold of 5 cm covers that): every
   // pair's gap is at least the true distance, and the smallest gap equals it (the nearest features
@@ -269,15 +281,7 @@ TEST(Proximity3d, RandomPairsAgreeWithTheTrueDistance) {
     Body3d b = random_body(rng, Vec3::Zero());
     // Move b along a random direction until the two are 0 - 4 cm apart.
     const Vec3 direction = test::random_vector(rng, 1.0).normalized();
-    const double wanted = std::uniform_real_distribution<double>(0.0005, 0.04)(rng);
-    double lo = 0.0, hi = 3.0;
-    for (int i = 0; i < 60; ++i) {
-      const double mid = 0.5 * (lo + hi);
-      b.position = mid * direction;
-      const Polyhedron wa = a.world_shape(), wb = b.world_shape();
-      (convex_overlap_volume(wa, wb) > 0.0 || separation_distance(wa, wb) < wanted ? lo : hi) = mid;
-    }
-    b.position = hi * direction;
+    separate(a, b, direction, std::uniform_real_distribution<double>(0.0005, 0.04)(rng));
     const double distance = separation_distance(a.world_shape(), b.world_shape());
     ASSERT_GT(distance, 0.0);
     ++separated;
@@ -386,15 +390,42 @@ TEST(Proximity3d, EveryOverlappingPairHasAPushAndNoneBeyondItsDepth) {
       smallest = std::min(smallest, c.gap);
       EXPECT_GE(c.gap, -depth - 1e-12) << "trial " << trial;
     }
-    EXPECT_LT(smallest, 0.0) << "trial " << trial << ": depth " << depth << " and nothing pushes";
+    // Rule 6: a contact that reaches at least half the depth (a shallow one alone, a vertex
+    // grazing a face, let a hull pair sink 65 mm in three steps of the h = 0.02 pour under peg).
+    EXPECT_LE(smallest, -0.5 * depth + 1e-12) << "trial " << trial << ": depth " << depth << ", deepest push " << -smallest;
   }
   EXPECT_GT(tested, 400);
+}
+
+// Rule 5 on separated pairs: no feature pair of two separated convex bodies may report a negative
+// gap. An edge pair whose lines cross "behind" each other within a long threshold does (its plane
+// supports both edges, but the bodies are apart along another axis): measured in the h = 0.05 pour,
+// an edge pair at -0.365 m whose row pushed two hulls apart with 12 kJ in one step.
+TEST(Proximity3d, SeparatedPairsReportNoNegativeGap) {
+  std::mt19937 rng(59);
+  ProximityOptions options = options_at(0.05);
+  options.base_margin = 0.6;  // a long reach, as fast bodies at a large step get
+  int tested = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    Body3d a = random_body(rng, Vec3::Zero());
+    Body3d b = random_body(rng, Vec3::Zero());
+    const Vec3 direction = test::random_vector(rng, 1.0).normalized();
+    separate(a, b, direction, std::uniform_real_distribution<double>(0.001, 0.03)(rng));
+    if (penetration_depth_3d(a.world_shape(), b.world_shape()) > 0.0) continue;
+    const ProximityResult3d r = find_proximity_3d({a, b}, {1, 1}, options);
+    for (const Contact3d& c : r.contacts) {
+      expect_well_formed(c);
+      EXPECT_GE(c.gap, 0.0) << "trial " << trial << " " << feature_pair_name(c.kind);
+    }
+    ++tested;
+  }
+  EXPECT_GT(tested, 250);
 }
 
 // Rule 4 skips edge pairs whose bounding balls lie further apart than the threshold before any
 // nearest-point algebra. That cull must change no contact: the edge–edge pairs found with a
 // threshold D are, bit for bit, those found with no limit whose |gap| <= D (separated pairs, so
-// rules 5 and 6 do not apply).
+// rule 6 does not apply; rule 5 clips their negative gaps to 0, and those are left out).
 TEST(Proximity3d, EdgePairCullChangesNoContact) {
   std::mt19937 rng(53);
   const ProximityOptions options = options_at(0.01);
@@ -405,10 +436,16 @@ TEST(Proximity3d, EdgePairCullChangesNoContact) {
     const ProximityBody3d pa = proximity_body_3d(a, 0, options), pb = proximity_body_3d(b, 1, options);
     if (penetration_depth_3d(pa.shape, pb.shape) > 0.0) continue;
     const double threshold = std::uniform_real_distribution<double>(0.01, 0.3)(rng);
+    // Rule 5 clips a separated pair's negative gaps to 0, after the cull: compare the pairs it left alone.
+    auto unclipped = [](std::vector<Contact3d> v) {
+      std::erase_if(v, [](const Contact3d& c) { return c.gap == 0.0; });
+      return v;
+    };
     std::vector<Contact3d> unlimited;
     for (const Contact3d& c : of_kind({pair_features_3d(pa, pb, std::numeric_limits<double>::infinity()), {}}, FeaturePair3d::edge_edge))
       if (std::abs(c.gap) <= threshold) unlimited.push_back(c);
-    const std::vector<Contact3d> culled = of_kind({pair_features_3d(pa, pb, threshold), {}}, FeaturePair3d::edge_edge);
+    unlimited = unclipped(unlimited);
+    const std::vector<Contact3d> culled = unclipped(of_kind({pair_features_3d(pa, pb, threshold), {}}, FeaturePair3d::edge_edge));
     ASSERT_EQ(culled.size(), unlimited.size()) << "trial " << trial;
     for (std::size_t k = 0; k < culled.size(); ++k) {
       EXPECT_EQ(culled[k].feature_a, unlimited[k].feature_a) << "trial " << trial;

@@ -12,12 +12,13 @@
 //  4. edge–edge: the edges are not parallel, the nearest points of their lines are interior to both
 //     segments, |gap| <= D and applicability >= min_edge_applicability (0 minus rounding by default;
 //     PEG's relaxation, e.g. -0.4, admits more).
-//  5. no gap is below minus the pair's penetration depth (penetration_3d.h): where a feature's
-//     plane overstates the overlap, the gap is clipped to it (point_b moved along the normal).
-//  6. a pair that overlaps (penetration depth > tol) while no feature pair has a negative gap gets
-//     the feature pair of its separating-axis direction (penetration_3d): the deepest vertex against
-//     the face, or the two edges, so something pushes it apart. Without it 111 of 500 random
-//     overlapping hull pairs had nothing that pushed (features_3d_test).
+//  5. no gap is below minus the pair's penetration depth (penetration_3d.h; 0 for a separated pair):
+//     where a feature's plane overstates the overlap, the gap is clipped to it (point_b moved along
+//     the normal).
+//  6. a pair that overlaps (penetration depth > tol) while no feature pair's gap reaches minus half
+//     the depth gets the feature pair of its separating-axis direction (penetration_3d): the deepest
+//     vertex against the face, or the two edges, so something pushes it apart. Without it 111 of 500
+//     random overlapping hull pairs had nothing that pushed (features_3d_test).
 // Rules 1-3 run both ways (each body's vertices against the other); rule 3 and 4 once per pair.
 #pragma once
 
