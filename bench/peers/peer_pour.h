@@ -1,4 +1,4 @@
-// The part of the peer-engine pour runners (ode_pour.cpp, bullet_pour.cpp) that does not depend on
+// The part of the peer-engine pour runners (ode_pour.cpp, bullet_pour.cpp, mujoco_pour.cpp) that does not depend on
 // the engine: arguments, the scene, spawning on time, the per-step copy-back into pegsim bodies,
 // pegsim's exact overlap metric, the escape count and the one JSON line.
 //

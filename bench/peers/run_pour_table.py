@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""The 3D pour in ODE, Bullet and pegsim at several h: one JSON line per run and a markdown table.
+"""The 3D pour in ODE, Bullet, MuJoCo and pegsim at several h: one JSON line per run and a markdown table.
 
-Usage (from the repository root, after building pegsim, pegsim_ode_pour and pegsim_bullet_pour):
+Usage (from the repository root, after building pegsim, pegsim_ode_pour, pegsim_bullet_pour and
+pegsim_mujoco_pour):
     python3 bench/peers/run_pour_table.py [--out /tmp/peers] [--dt 0.001,0.01,0.02,0.05]
-        [--bullet-margins default,0] [--metric-every 1]
+        [--bullet-margins default,0] [--mujoco default,multiccd] [--metric-every 1] [--build build]
 
 Scenes (written to OUT if missing): `pegsim scene pour3d --seed 1 --dt H` (random hulls, seed 1) and
 `pegsim scene pour3d --bodies ../shared/data/reference-pour3d/bodies_icosahedra.json --dt H` (the
 PEG authors' icosahedra). Runs one process at a time; results in OUT/results.jsonl, table in
-OUT/table.md.
+OUT/table.md. A peer whose runner was not built (its engine was not found) is left out, with a note.
 """
 import argparse
 import csv
@@ -18,7 +19,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD = os.path.join(ROOT, "build")
+BUILD = os.path.join(ROOT, "build")  # --build changes it
 
 
 def scene(out, kind, h):
@@ -44,14 +45,22 @@ def run(cmd):
 
 
 def main():
+    global BUILD
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="/tmp/peers")
     ap.add_argument("--dt", default="0.001,0.01,0.02,0.05")
     ap.add_argument("--bullet-margins", default="default,0")
+    ap.add_argument("--mujoco", default="default,multiccd", help="MuJoCo rows: default and/or multiccd")
+    ap.add_argument("--build", default=BUILD, help="build directory with pegsim and the runners")
     ap.add_argument("--metric-every", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3, help="runs per cell; ms/step is their median")
     a = ap.parse_args()
+    BUILD = os.path.abspath(a.build)
     os.makedirs(a.out, exist_ok=True)
+    missing = [p for p in ("pegsim_ode_pour", "pegsim_bullet_pour", "pegsim_mujoco_pour")
+               if not os.path.exists(os.path.join(BUILD, p))]
+    for p in missing:
+        print(f"note: {BUILD}/{p} not built (its engine was not found); left out", file=sys.stderr)
     rows = []
     with open(os.path.join(a.out, "results.jsonl"), "w") as f:
         for kind in ("hulls_s1", "ico"):
@@ -63,6 +72,11 @@ def main():
                     extra = [] if m == "default" else ["--margin", m]
                     name = "Bullet" if m == "default" else f"Bullet, margin {m}"
                     runs.append((name, [os.path.join(BUILD, "pegsim_bullet_pour"), s, "--dt", str(h), "--duration", "5"] + every + extra))
+                for v in a.mujoco.split(",") if a.mujoco else []:
+                    extra = ["--multiccd", "1"] if v == "multiccd" else []
+                    name = "MuJoCo" if v == "default" else f"MuJoCo, {v}"
+                    runs.append((name, [os.path.join(BUILD, "pegsim_mujoco_pour"), s, "--dt", str(h), "--duration", "5"] + every + extra))
+                runs = [r for r in runs if os.path.basename(r[1][0]) not in missing]
                 csv_path = os.path.join(a.out, f"pegsim_metrics_{kind}_{h}.csv")
                 runs.append(("pegsim (standard)", [os.path.join(BUILD, "pegsim"), "run", s, "--dt", str(h), "--duration", "5",
                                                    "--quiet", "--metrics", csv_path]))
@@ -101,6 +115,8 @@ def main():
             note += " (runs differ)"
         if j.get("exit_code"):
             note += f" (exit {j['exit_code']})"
+        if j.get("settings", {}).get("unstable_time") is not None:
+            note += f" (unstable at t = {j['settings']['unstable_time']:.2f} s, MuJoCo reset)"
         lines.append(f"| {j['label']}{note} | {names[j['scene_kind']]} | {j['h']:g} | {j['ms_per_step']:.3f} | "
                      f"{j['overlap_median']:.2e} | {j['overlap_max']:.2e} | {j['depth_max']:.2e} | {j['escaped_bodies']} |")
     table = "\n".join(lines) + "\n"
