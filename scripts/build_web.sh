@@ -5,6 +5,10 @@
 #
 #   scripts/build_web.sh                      # -> web/dist; serve with: python3 -m http.server -d web/dist
 #
+# The 3D page (3d.html) loads three.js from our own server: build_web.sh copies it from web/node_modules
+# (pinned in web/package.json / package-lock.json; `npm ci` in web/ when missing) into dist/vendor/three,
+# and the repository's 3D scenes (scenes/*_3d.json) into dist/scenes3d.
+#
 # Environment: PEGSIM_WEB_BUILD (default build-web), PEGSIM_WEB_DIST (default web/dist),
 # PEGSIM_WEB_JOBS (default 2), PEGSIM_WEB_OPT (default -O2).
 # Needs the Debian packages emscripten and node-acorn (emscripten's -O2 optimiser loads acorn from
@@ -46,10 +50,23 @@ rm -rf "$DIST"
 mkdir -p "$DIST/scenes"
 cp -R "$ROOT/web/public/." "$DIST/"
 cp "$BUILD/wasm/pegsim_wasm.js" "$BUILD/wasm/pegsim_wasm.wasm" "$DIST/"
-# The page draws 2D scenes; the 3D examples (scenes/*_3d.json) stay out of its menu.
+# The 2D page draws 2D scenes; the 3D examples (scenes/*_3d.json) go to the 3D page's folder.
+mkdir -p "$DIST/scenes3d"
 for file in "$ROOT"/scenes/*.json; do
-  [[ "$file" == *_3d.json ]] || cp "$file" "$DIST/scenes/"
+  if [[ "$file" == *_3d.json ]]; then cp "$file" "$DIST/scenes3d/"; else cp "$file" "$DIST/scenes/"; fi
 done
+
+# three.js for the 3D page (no CDN): the pinned npm package's ES modules and the orbit controls.
+THREE_DIR="$ROOT/web/node_modules/three"
+if [[ ! -f "$THREE_DIR/build/three.module.js" ]]; then
+  command -v npm >/dev/null 2>&1 || fail "web/node_modules/three missing and npm not found (apt-get install npm)"
+  echo "build_web.sh: installing three.js (npm ci in web/)"
+  (cd "$ROOT/web" && npm ci --no-audit --no-fund)
+fi
+[[ -f "$THREE_DIR/build/three.module.js" ]] || fail "three.js missing from web/node_modules (npm ci in web/)"
+mkdir -p "$DIST/vendor/three/addons/controls"
+cp "$THREE_DIR/build/three.module.js" "$THREE_DIR/build/three.core.js" "$THREE_DIR/LICENSE" "$DIST/vendor/three/"
+cp "$THREE_DIR/examples/jsm/controls/OrbitControls.js" "$DIST/vendor/three/addons/controls/"
 
 names=()
 for file in "$DIST"/scenes/*.json; do

@@ -101,6 +101,22 @@ PEGSIM_EXPORT const char* pegsim_set_body(int index, double x, double y, double 
   });
 }
 
+// 3D: sets a dynamic body's position, orientation (w, x, y, z), velocity and world angular velocity.
+PEGSIM_EXPORT const char* pegsim_set_body3d(int index, double x, double y, double z, double qw, double qx, double qy,
+                                            double qz, double vx, double vy, double vz, double wx, double wy,
+                                            double wz) {
+  return guarded([&] {
+    const double p[3] = {x, y, z}, q[4] = {qw, qx, qy, qz}, v[3] = {vx, vy, vz}, w[3] = {wx, wy, wz};
+    session().set_body3d(index, p, q, v, w);
+    return session().state();
+  });
+}
+
+// 3D: the bodies' shapes in their own frames (WebSession::shapes3d).
+PEGSIM_EXPORT const char* pegsim_shapes3d() {
+  return guarded([] { return session().shapes3d(); });
+}
+
 // The current state as a scene file (to save what is on screen).
 PEGSIM_EXPORT const char* pegsim_scene_json() {
   return guarded([] { return session().scene_json(); });

@@ -1,8 +1,11 @@
 // WebSession: the engine behind the page. See web_session.h.
 #include "web_session.h"
 
+#include "hull3d.h"
+
 #include <pegsim/contact/model.h>
 #include <pegsim/geometry/overlap.h>
+#include <pegsim/geometry/overlap_3d.h>
 #include <pegsim/metrics/metrics.h>
 #include <pegsim/scene/json_file.h>
 
@@ -96,7 +99,7 @@ char kind_letter(ConstraintKind kind) {
 }
 
 ContactRoles contact_roles(const Simulation& sim) {
-  const std::size_t n = sim.last_proximity().contacts.size();
+  const std::size_t n = sim.last_proximity().contact_count();
   ContactRoles roles{std::vector<std::string>(n), std::vector<double>(n, 0.0)};
   const auto& variables = sim.last_rows().variables();
   const Vec& z = sim.last_impulses();
@@ -235,6 +238,116 @@ json record_json(const StepRecord& r) {
           {"solve_ms", 1e3 * r.profile.solve}};
 }
 
+
+// ---- 3D ----
+
+json vec3_json(const Vec3& p, const char* what) {
+  return json::array({finite(p.x(), what), finite(p.y(), what), finite(p.z(), what)});
+}
+
+json quaternion_json(const Eigen::Quaterniond& q) {
+  return json::array({finite(q.w(), "orientation"), finite(q.x(), "orientation"), finite(q.y(), "orientation"),
+                      finite(q.z(), "orientation")});
+}
+
+json bodies3d_json(const std::vector<Body3d>& bodies, const std::vector<char>& active) {
+  json out = json::array();
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const Body3d& b = bodies[i];
+    out.push_back({{"name", b.name},
+                   {"static", b.is_static},
+                   {"active", static_cast<bool>(active[i])},
+                   {"position", vec3_json(b.position, "position")},
+                   {"orientation", quaternion_json(b.orientation)},
+                   {"velocity", vec3_json(b.velocity, "velocity")},
+                   {"angular_velocity", vec3_json(b.angular_velocity, "angular velocity")}});
+  }
+  return out;
+}
+
+// 3D contacts as columns (as contacts_json): point is A's feature point (for the vertex kinds A's
+// vertex now; an edge pair's point as proximity found it at the step's start), normal from A into B,
+// feature: "vf" | "ee" | "ve" | "vv", site: PEG I-site index or -1, kinds / impulse as in 2D.
+json contacts3d_json(const Simulation& sim) {
+  const ContactRoles roles = contact_roles(sim);
+  const auto& contacts = sim.last_proximity().three_d.contacts;
+  const auto& bodies = sim.bodies3d();
+  const std::size_t n = contacts.size();
+  std::vector<int> body_a, body_b, site;
+  std::vector<double> point, normal, gap;
+  std::vector<std::string> feature;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Contact3d& c = contacts[i];
+    Vec3 p = c.point_a;
+    const bool vertex_kind = c.kind != FeaturePair3d::edge_edge;
+    if (vertex_kind && c.body_a >= 0 && c.body_a < static_cast<int>(bodies.size())) {
+      const Body3d& a = bodies[static_cast<std::size_t>(c.body_a)];
+      if (c.feature_a >= 0 && c.feature_a < static_cast<int>(a.shape.vertices.size())) p = a.world_vertex(c.feature_a);
+    }
+    body_a.push_back(c.body_a);
+    body_b.push_back(c.body_b);
+    site.push_back(c.site);
+    for (int k = 0; k < 3; ++k) {
+      point.push_back(finite(p[k], "contact point"));
+      normal.push_back(finite(c.normal[k], "contact normal"));
+    }
+    gap.push_back(finite(c.gap, "gap"));
+    feature.push_back(c.kind == FeaturePair3d::vertex_face   ? "vf"
+                      : c.kind == FeaturePair3d::edge_edge   ? "ee"
+                      : c.kind == FeaturePair3d::vertex_edge ? "ve"
+                                                             : "vv");
+  }
+  return {{"count", n},       {"body_a", body_a},   {"body_b", body_b},   {"point", point},
+          {"normal", normal}, {"gap", gap},         {"feature", feature}, {"site", site},
+          {"sites", sim.last_proximity().three_d.sites.size()},
+          {"kinds", roles.kinds}, {"impulse", roles.impulse}};
+}
+
+// Overlap solids smaller than this (m^3, a 0.1 mm cube) are counted in the volume but not sent: they would
+// be invisible, and the pour's resting contacts have dozens of 1e-14 m^3 slivers.
+constexpr double kDrawnOverlap = 1e-12;
+
+// The measured overlap volume (metrics.h) and, for drawing, the intersection solids of the pairs
+// that overlap (each a list of polygons, flattened: [[x,y,z, x,y,z, ...], ...]).
+json overlap3d_json(const Simulation& sim, const std::vector<char>& active) {
+  const auto& bodies = sim.bodies3d();
+  const OverlapStats stats = measure_overlap_3d(bodies, active);
+  json solids = json::array();
+  if (stats.overlapping_pairs > 0) {
+    std::vector<Polyhedron> world(bodies.size());
+    std::vector<double> radius(bodies.size(), 0.0);
+    std::vector<char> use(bodies.size(), 0);
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      if (!active[i]) continue;
+      world[i] = bodies[i].world_shape();
+      radius[i] = bodies[i].bounding_radius();
+      use[i] = 1;
+    }
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+      if (!use[i]) continue;
+      for (std::size_t j = i + 1; j < bodies.size(); ++j) {
+        if (!use[j] || (bodies[i].is_static && bodies[j].is_static)) continue;
+        if ((bodies[i].position - bodies[j].position).norm() > radius[i] + radius[j]) continue;
+        const PolygonSoup piece = convex_intersection_3d(world[i], world[j]);
+        if (piece.empty() || !(enclosed_volume(piece) > kDrawnOverlap)) continue;
+        json polygons = json::array();
+        for (const auto& polygon : piece) {
+          std::vector<double> flat;
+          for (const Vec3& v : polygon) {
+            for (int k = 0; k < 3; ++k) flat.push_back(finite(v[k], "overlap vertex"));
+          }
+          polygons.push_back(flat);
+        }
+        solids.push_back(polygons);
+      }
+    }
+  }
+  return {{"volume", finite(stats.total_area, "overlap volume")},
+          {"depth", finite(stats.max_depth, "overlap depth")},
+          {"pairs", stats.overlapping_pairs},
+          {"solids", solids}};
+}
+
 }  // namespace
 
 WebOptions parse_web_options(const json& j) {
@@ -258,7 +371,9 @@ WebOptions parse_web_options(const json& j) {
 }
 
 WebSession::WebSession(const std::string& scene_json, const WebOptions& options) {
-  Scene scene = scene_from_json(parse_json_text(scene_json, "scene"), "scene");
+  nlohmann::json parsed = parse_json_text(scene_json, "scene");
+  add_missing_faces(parsed);  // 3D bodies given by vertices alone (no qhull in wasm: hull3d.h)
+  Scene scene = scene_from_json(parsed, "scene");
   const SimulationOptions o = options_for(scene, options, nullptr);
   rebuild(std::move(scene), o);
 }
@@ -273,6 +388,7 @@ Scene WebSession::scene_at_now() const {
   Scene scene = simulation_->scene();
   const double now = simulation_->time();
   for (Body& body : scene.bodies) body.spawn_time = std::max(0.0, body.spawn_time - now);
+  for (Body3d& body : scene.bodies3d) body.spawn_time = std::max(0.0, body.spawn_time - now);
   scene.settings.model = options_.model;
   scene.settings.time_step = options_.time_step;
   scene.settings.solver = to_string(options_.solver);
@@ -302,6 +418,7 @@ int WebSession::step(int n) {
 }
 
 void WebSession::set_body(int index, double x, double y, double angle, double vx, double vy, double omega) {
+  if (is_3d()) throw std::invalid_argument("set_body: a 3D scene (use set_body3d)");
   auto& bodies = simulation_->mutable_bodies();
   if (index < 0 || index >= static_cast<int>(bodies.size())) {
     throw std::invalid_argument("set_body: no body with index " + std::to_string(index));
@@ -319,9 +436,60 @@ void WebSession::set_body(int index, double x, double y, double angle, double vx
   }
 }
 
+void WebSession::set_body3d(int index, const double p[3], const double q[4], const double v[3], const double w[3]) {
+  if (!is_3d()) throw std::invalid_argument("set_body3d: a 2D scene (use set_body)");
+  auto& bodies = simulation_->mutable_bodies3d();
+  if (index < 0 || index >= static_cast<int>(bodies.size())) {
+    throw std::invalid_argument("set_body3d: no body with index " + std::to_string(index));
+  }
+  for (int k = 0; k < 3; ++k) {
+    if (!std::isfinite(p[k]) || !std::isfinite(v[k]) || !std::isfinite(w[k]) || !std::isfinite(q[k]) ||
+        !std::isfinite(q[3])) {
+      throw std::invalid_argument("set_body3d: position, orientation and velocities must be finite");
+    }
+  }
+  Eigen::Quaterniond orientation(q[0], q[1], q[2], q[3]);
+  if (!(orientation.norm() > 1e-12)) throw std::invalid_argument("set_body3d: orientation must be non-zero");
+  orientation.normalize();
+  Body3d& body = bodies[static_cast<std::size_t>(index)];
+  if (body.is_static) throw std::invalid_argument("set_body3d: body \"" + body.name + "\" is static");
+  body.position = Vec3(p[0], p[1], p[2]);
+  body.orientation = orientation;
+  body.velocity = Vec3(v[0], v[1], v[2]);
+  body.angular_velocity = Vec3(w[0], w[1], w[2]);
+}
+
+nlohmann::json WebSession::shapes3d() const {
+  if (!is_3d()) throw std::invalid_argument("shapes3d: a 2D scene");
+  json out = json::array();
+  for (const Body3d& b : simulation_->bodies3d()) {
+    json vertices = json::array(), faces = json::array();
+    for (const Vec3& v : b.shape.vertices) vertices.push_back(vec3_json(v, "vertex"));
+    for (const PolyhedronFace& f : b.shape.faces) faces.push_back(f.vertices);
+    out.push_back({{"name", b.name}, {"static", b.is_static}, {"vertices", vertices}, {"faces", faces}});
+  }
+  return out;
+}
+
 nlohmann::json WebSession::state() const {
   const Simulation& sim = *simulation_;
   const std::vector<char> active = sim.active_bodies();
+  if (sim.scene().is_3d()) {
+    json state = {{"dimension", 3},
+                  {"time", time()},
+                  {"steps", steps_},
+                  {"failures", failures_},
+                  {"model", options_.model},
+                  {"time_step", options_.time_step},
+                  {"solver_kind", to_string(options_.solver)},
+                  {"gravity", vec3_json(sim.scene().gravity3d, "gravity")},
+                  {"bodies", bodies3d_json(sim.bodies3d(), active)},
+                  {"overlap", overlap3d_json(sim, active)},
+                  {"energy", finite(mechanical_energy(sim.scene(), active), "energy")}};
+    state["step"] = has_step_ ? record_json(last_record_) : json(nullptr);
+    state["contacts"] = contacts3d_json(sim);
+    return state;
+  }
   json state = {{"time", time()},
                 {"steps", steps_},
                 {"failures", failures_},

@@ -37,6 +37,14 @@ class WebSession {
   // Moves body i (dynamic bodies only) and sets its velocity. Throws std::invalid_argument for a bad
   // index, a static body or a non-finite value.
   void set_body(int index, double x, double y, double angle, double vx, double vy, double omega);
+  // 3D: moves body i (dynamic only) to position p, orientation q = (w, x, y, z) (normalised here) and
+  // sets its velocity v and world angular velocity w. Same errors as set_body, and for a 2D scene.
+  void set_body3d(int index, const double p[3], const double q[4], const double v[3], const double w[3]);
+
+  bool is_3d() const { return simulation_->scene().is_3d(); }
+  // 3D: each body's shape in its own frame {name, static, vertices: [[x,y,z],...], faces: [[i,...],...]}
+  // (constant for a scene: the page builds its meshes once and moves them with state()'s poses).
+  nlohmann::json shapes3d() const;
 
   double time() const { return time_offset_ + simulation_->time(); }
   // Snapshot for the page (see state_json in web_session.cpp for the fields).

@@ -24,6 +24,8 @@ class Engine {
     this.sceneJsonFn = module.cwrap('pegsim_scene_json', 'string', []);
     this.modelsFn = module.cwrap('pegsim_models', 'string', []);
     this.pourSceneFn = module.cwrap('pegsim_pour_scene', 'string', ['number', 'number']);
+    this.setBody3dFn = module.cwrap('pegsim_set_body3d', 'string', new Array(14).fill('number'));
+    this.shapes3dFn = module.cwrap('pegsim_shapes3d', 'string', []);
   }
 
   // Loads a scene file's text with options {model, time_step, solver} (any subset).
@@ -37,6 +39,12 @@ class Engine {
   sceneJson() { return parse(this.sceneJsonFn()); }
   models() { return parse(this.modelsFn()); }
   pourScene(seed, count) { return parse(this.pourSceneFn(seed, count)); }
+  // 3D scenes: position [x, y, z], orientation [w, x, y, z], velocity, world angular velocity.
+  setBody3d(index, position, orientation, velocity, angularVelocity) {
+    return parse(this.setBody3dFn(index, ...position, ...orientation, ...velocity, ...angularVelocity));
+  }
+  // 3D scenes: every body's shape in its own frame [{name, static, vertices, faces}].
+  shapes3d() { return parse(this.shapes3dFn()); }
 }
 
 function parse(text) {
