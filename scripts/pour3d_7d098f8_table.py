@@ -320,7 +320,7 @@ def timing(out):
         print(f"    {sc}: " + ", ".join(parts) + f"; {ratio}")
 
 
-def plot(runs, ref, path, floor):
+def plot(runs, ref, path, floor, build="7d098f8"):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -353,7 +353,7 @@ def plot(runs, ref, path, floor):
         ax.grid(True, which="both", alpha=0.3)
     axes[0].set_ylabel(f"overlap (m³); values < {floor:g} (zeros) drawn at {floor:g}")
     axes[0].legend(fontsize=8)
-    fig.suptitle("The authors' icosahedra pour, µ = 0, 5 s: pegsim 7d098f8 against the PEG authors' stored runs")
+    fig.suptitle(f"The authors' icosahedra pour, µ = 0, 5 s: pegsim {build} against the PEG authors' stored runs")
     fig.tight_layout()
     os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
     fig.savefig(path, dpi=110)
@@ -366,9 +366,13 @@ def main():
     ap.add_argument("--reference", default="../shared/data/reference-pour3d/reference-medians.csv")
     ap.add_argument("--plot")
     ap.add_argument("--floor", type=float, default=1e-30)
+    ap.add_argument("--build", default="7d098f8", help="the build named in the plot's title")
+    ap.add_argument("--plot-only", action="store_true", help="only the plot (needs --plot)")
     a = ap.parse_args()
     runs = load(a.out)
     ref = reference(a.reference)
+    if a.plot_only:  # an OUT of scripts/sweep_pour3d.sh: sweep rows only (OUT/sweeps/GROUP -> its groups)
+        return plot(runs, ref, a.plot, a.floor, a.build)
     n, bad = consistency(runs)
     print(f"Consistency, sweep row vs run summary: {n} runs compared, {len(bad)} mismatches")
     for b in bad:
@@ -383,7 +387,7 @@ def main():
     targets(runs, ref)
     timing(a.out)
     if a.plot:
-        plot(runs, ref, a.plot, a.floor)
+        plot(runs, ref, a.plot, a.floor, a.build)
 
 
 if __name__ == "__main__":
