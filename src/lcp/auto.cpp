@@ -120,11 +120,17 @@ constexpr int kProximalSteps = 8;
 constexpr double kProximalMargin = 1e-2;
 constexpr double kProximalProgress = 0.9;  // a step must cut the best residual by 10 % to go on
 
-// The polish above on the support of z (z >= 0 kept); returns true when it improved z.
-bool polish_on_support(const Lcp& lcp, double tolerance, Vec& z) {
-  const int n = lcp.size();
+// The polish above on the support of z (z >= 0 kept), while z fails the check and each polish
+// lowers its residual. Each z is verified once; the decomposition is skipped once z passes.
+struct Polish {
   bool improved = false;
-  for (int polish = 0; polish < 3; ++polish) {
+  double residual = 0.0;  // verify_lcp's residual of the returned z
+};
+Polish polish_on_support(const Lcp& lcp, double tolerance, Vec& z) {
+  const int n = lcp.size();
+  Polish out;
+  Verification current = verify_lcp(lcp, z, tolerance);
+  for (int polish = 0; polish < 3 && !current.ok; ++polish) {
     std::vector<int> basic;
     for (int i = 0; i < n; ++i)
       if (z[i] > 0.0) basic.push_back(i);
@@ -139,13 +145,14 @@ bool polish_on_support(const Lcp& lcp, double tolerance, Vec& z) {
     const Vec correction = Mbb.completeOrthogonalDecomposition().solve(residual);
     Vec polished = z;
     for (int a = 0; a < k; ++a) polished[basic[a]] = std::max(0.0, polished[basic[a]] + correction[a]);
-    const Verification before = verify_lcp(lcp, z, tolerance);
-    if (before.ok) break;
-    if (!(verify_lcp(lcp, polished, tolerance).residual < before.residual)) break;
+    Verification next = verify_lcp(lcp, polished, tolerance);
+    if (!(next.residual < current.residual)) break;
     z = std::move(polished);
-    improved = true;
+    current = std::move(next);
+    out.improved = true;
   }
-  return improved;
+  out.residual = current.residual;
+  return out;
 }
 
 LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options, double relative) {
@@ -162,8 +169,9 @@ LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options
   r.solver = name;
   if (r.z.size() == n && r.z.allFinite()) {
     Vec best = r.z;
-    if (polish_on_support(lcp, options.tolerance, best)) r.solver += " polished";
-    double best_residual = verify_lcp(lcp, best, options.tolerance).residual;
+    const Polish first = polish_on_support(lcp, options.tolerance, best);
+    if (first.improved) r.solver += " polished";
+    double best_residual = first.residual;
     // Proximal steps from the regularised answer, when it solved the shifted problem (a failed
     // shifted path is no point to continue from) and its residual on M is not already below a
     // margin under the check's tolerance (kProximalMargin: an answer at 0.8 of the tolerance is
@@ -186,8 +194,7 @@ LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options
       z = s.z;
       basis = s.basis;
       Vec candidate = z;
-      polish_on_support(lcp, options.tolerance, candidate);
-      const double residual = verify_lcp(lcp, candidate, options.tolerance).residual;
+      const double residual = polish_on_support(lcp, options.tolerance, candidate).residual;
       const bool progress = residual < kProximalProgress * best_residual;
       if (residual < best_residual) best = std::move(candidate), best_residual = residual;
       if (!progress) break;  // stalled (the drift along a free force split): more steps buy nothing
