@@ -34,8 +34,8 @@ std::vector<std::vector<int>> active_by_source(const FreeSpace& space, const Con
 // The model's rows and LCP with the selection's active configurations as PEG's primaries. With
 // guard_rows > 0, rows past it have their largest island counted first (largest_row_island, no
 // assembly) and, when it passes the guard too, the dense LCP is not built (returns false): a
-// blown-up scene's thousands of rows cost O(terms) per step, not a dense n x n matrix (the
-// playground repeats a diverged step).
+// blown-up scene's thousands of rows cost O(terms) per step (the playground repeats a diverged
+// step). The LCP is assembled sparse; its dense copy only when asked for (dense_model_lcp).
 bool emit_model(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
                 const FreeSpace& space, const ConfigurationSelection* selection, const InverseMass& inverse_mass,
                 const Vec& nu_free, ContactSolve& solve, int guard_rows = 0) {
@@ -50,13 +50,14 @@ bool emit_model(const ContactModel& model, const ProximityResult& proximity, con
   model.emit(proximity, emit_context, solve.rows);
   solve.model_seconds += seconds_since(t);
   t = Clock::now();
+  solve.lcp = Lcp{};
+  solve.sparse = SparseLcp{};
   if (guard_rows > 0 && solve.rows.size() > guard_rows &&
       largest_row_island(solve.rows, inverse_mass) > guard_rows) {
-    solve.lcp = Lcp{};
     solve.assembly_seconds += seconds_since(t);
     return false;
   }
-  solve.lcp = assemble_lcp(solve.rows, inverse_mass, nu_free);
+  solve.sparse = assemble_sparse_lcp(solve.rows, inverse_mass, nu_free);
   solve.assembly_seconds += seconds_since(t);
   return true;
 }
@@ -68,6 +69,14 @@ double gauss_distance(const InverseMass& inverse_mass, const Vec& nu, const Vec&
 }
 
 }  // namespace
+
+const Lcp& dense_model_lcp(ContactSolve& solve) {
+  if (solve.lcp.size() != solve.sparse.size()) {
+    check_dense_size(solve.sparse.size());
+    solve.lcp = to_dense(solve.sparse);
+  }
+  return solve.lcp;
+}
 
 ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
                             const InverseMass& inverse_mass, const Vec& nu_free, const ContactSolveOptions& options) {
@@ -89,6 +98,8 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
       search_options.start = &options.previous->selection;
       search_options.start_basis = &options.previous->search_basis;
       search_options.start_cell = options.previous->search_cell.get();
+    } else {
+      search_options.start_pushing = options.pushing_hint;
     }
     search = search_configurations(space, proximity, context, inverse_mass, nu_free, search_options);
     solve.search_basis = search.result.basis;
@@ -139,7 +150,7 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
       const SolvedCell& cell = search.solved_cells[order[k]];
       emit_model(model, proximity, context, space, &cell.selection, inverse_mass, nu_free, solve);
       t = Clock::now();
-      solve.result = candidate_solution(solve.rows, solve.lcp, cell.impulses, options.solve);
+      solve.result = candidate_solution(solve.rows, solve.sparse, cell.impulses, options.solve);
       solve.solve_seconds += seconds_since(t);
       if (k > 0) ++solve.alternative_cells;
       if (solve.result.status_ok() && audited(cell.nu)) {
@@ -161,13 +172,13 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   // The divergence guard stands before a solver's O(n^3) work, not before the O(n^2) check above.
   // It is per island (lcp/components.h): a large pile of independent small islands is no blow-up.
   if (!accepted && (search.diverged || past_guard ||
-                    (options.max_lcp_size > 0 && solve.lcp.size() > options.max_lcp_size &&
-                     largest_component(solve.lcp.M) > options.max_lcp_size))) {
+                    (options.max_lcp_size > 0 && solve.sparse.size() > options.max_lcp_size &&
+                     largest_component(solve.sparse.M) > options.max_lcp_size))) {
     solve.diverged = true;
     solve.result = LcpResult{};
     solve.result.status = SolveStatus::NumericalBreakdown;
     solve.result.solver = "guard";
-    solve.result.message = "LCP of " + std::to_string(std::max({solve.lcp.size(), solve.rows.size(), search.lcp_size})) +
+    solve.result.message = "LCP of " + std::to_string(std::max({solve.sparse.size(), solve.rows.size(), search.lcp_size})) +
                            " rows whose largest island exceeds the divergence guard (" + std::to_string(options.max_lcp_size) + ")";
     solve.result.residual = std::numeric_limits<double>::infinity();
     solve.result.z = Vec::Zero(solve.rows.size());
@@ -183,18 +194,19 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
       starts.push_back(&options.previous->result.basis);
     }
     starts.push_back(nullptr);
+    const Lcp& lcp = dense_model_lcp(solve);
     for (const std::vector<int>* start : starts) {
       SolveOptions solve_options = options.solve;
       solve_options.warm_basis = start;
-      solve.result = solve_lcp(solve.lcp, options.solver, solve_options);
-      if (solve.result.z.size() != solve.lcp.size()) solve.result.z = Vec::Zero(solve.lcp.size());
+      solve.result = solve_lcp(lcp, options.solver, solve_options);
+      if (solve.result.z.size() != lcp.size()) solve.result.z = Vec::Zero(lcp.size());
       if (!solve.result.status_ok()) break;  // the solver failed: another start will not help
       accepted = audited(velocity_after_impulses(solve.rows, inverse_mass, nu_free, solve.result.z));
       if (accepted) break;
       solve.result.status = SolveStatus::NumericalBreakdown;  // refused: it would create energy
     }
   }
-  if (solve.result.z.size() != solve.lcp.size()) solve.result.z = Vec::Zero(solve.lcp.size());
+  if (solve.result.z.size() != solve.sparse.size()) solve.result.z = Vec::Zero(solve.sparse.size());
   solve.solve_seconds += seconds_since(t);
   solve.nu_next = velocity_after_impulses(solve.rows, inverse_mass, nu_free, solve.result.z);
   solve.verified = true;

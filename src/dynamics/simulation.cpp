@@ -11,6 +11,7 @@
 #include <pegsim/dynamics/gap_fixpoint.h>
 #include <pegsim/dynamics/mechanics.h>
 #include <pegsim/dynamics/ncp_step.h>
+#include <pegsim/dynamics/warm_start.h>
 #include <pegsim/io/lcp_dump.h>
 #include <pegsim/lcp/jam.h>
 #include <pegsim/lcp/verify.h>
@@ -229,9 +230,11 @@ StepRecord Simulation::step() {
 // Stages 2-6 (contact_solve.h) with their counts and times written into the step's record.
 ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
                                             const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
-                                            const FreeSpace& space, const ContactSolve* previous, bool verify) const {
+                                            const FreeSpace& space, const ContactSolve* previous, bool verify,
+                                            const std::vector<char>* pushing_hint) const {
   ContactSolveOptions options;
   options.previous = previous;
+  options.pushing_hint = pushing_hint;
   options.verify = verify;
   options.free_space = &space;
   options.solver = options_.solver;
@@ -247,7 +250,7 @@ ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, c
   record.groups = solve.rows.groups;
   record.traps = solve.rows.traps;
   record.vv_sites = solve.rows.vv_sites;
-  record.lcp_size = solve.lcp.size() > 0 ? solve.lcp.size() : solve.rows.size();  // guarded: not assembled dense
+  record.lcp_size = solve.sparse.size() > 0 ? solve.sparse.size() : solve.rows.size();  // guarded: not assembled
   record.search_rounds += solve.search_rounds;
   record.search_switches += solve.search_switches;
   record.search_converged = solve.search_converged;
@@ -296,6 +299,7 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   s.proximity_options.time_step = h;
   s.proximity_options.gravity = scene_.is_3d() ? scene_.gravity3d.norm() : scene_.gravity.norm();
   s.proximity_options.sites_3d = scene_.is_3d() && model_->uses_3d_sites();
+  const std::vector<ContactKey> pushed = pushing_contacts(last_rows_, last_z_, last_proximity_);  // the last step's
   last_proximity_ = find_scene_proximity(scene_, s.active, s.proximity_options);
   record.profile.proximity = seconds_since(t);
   record.contacts = static_cast<int>(last_proximity_.contact_count());
@@ -316,7 +320,9 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   record.profile.model = seconds_since(t);
 
   // 2-6. contacts: free space -> configuration search -> rows -> assembly -> solve
-  ContactSolve solve = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, record, s.space);
+  const std::vector<char> hint = pushing_hint(pushed, last_proximity_);
+  ContactSolve solve = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, record, s.space,
+                                           nullptr, true, &hint);
   record.solver_status = solve.result.status;
   record.solver = solve.result.solver;
   record.residual = solve.result.residual;
@@ -392,7 +398,7 @@ Degradation Simulation::degrade_safely(StepState& s, ContactSolve& solve, StepRe
     return level;
   }
   // Nothing solved: keep every body's state (no impulse, no gravity) for this step.
-  solve.result.z = Vec::Zero(solve.lcp.size());
+  solve.result.z = Vec::Zero(solve.sparse.size());
   solve.nu_next = gather_velocities(scene_, s.offsets, s.inv_mass.dofs);
   return Degradation::Held;
 }
@@ -419,12 +425,12 @@ bool Simulation::resolve_jam(StepState& s, ContactSolve& solve, StepRecord& reco
   std::vector<char> is_clipped(clipped.contact_count(), 0);
   int clipped_count = 0;
   std::string first_certificate;
-  const ContactSolve* current = &solve;
+  ContactSolve* current = &solve;
   ContactSolve again;
   for (int round = 0; round < kMaxSolveRounds; ++round) {
     const auto t = Clock::now();
     const StewartTrinkleStructure structure = stewart_trinkle_structure(current->rows, s.inv_mass);
-    Lcp lcp = current->lcp;
+    Lcp lcp = dense_model_lcp(*current);
     const int before = clipped_count;
     for (int lp_round = 0; lp_round < kMaxLpRounds; ++lp_round) {
       const JamCertificate certificate = find_jam_certificate(lcp, structure);
@@ -514,11 +520,11 @@ StepRecord Simulation::recover_by_halving(const StepRecord& record, double h, do
   return merged;
 }
 
-void Simulation::dump_failed(const ContactSolve& solve, int step, double h, double t0, int depth) {
+void Simulation::dump_failed(ContactSolve& solve, int step, double h, double t0, int depth) {
   std::filesystem::create_directories(options_.dump_failed_dir);
   const std::string path = options_.dump_failed_dir + "/step_" + std::to_string(step) +
                            (depth > 0 ? "_t" + std::to_string(t0) : std::string()) + ".lcp";
-  write_lcp_plain(solve.lcp, path,
+  write_lcp_plain(dense_model_lcp(solve), path,
                   "pegsim failed step " + std::to_string(step) + " model " + options_.model + " h " +
                       std::to_string(h) + " status " + to_string(solve.result.status) + " residual " +
                       std::to_string(solve.result.residual));
@@ -544,12 +550,15 @@ bool Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
   record.profile.proximity += seconds_since(t);
   if (!changed) return false;
 
+  const std::vector<ContactKey> pushed = pushing_contacts(solve.rows, solve.result.z, last_proximity_);
   std::swap(corrected, last_proximity_);
   std::swap(wider, s.rotation);
   s.mu = contact_friction(scene_, last_proximity_);
   FreeSpace wider_space = model_->free_space(last_proximity_, s.context);
   const StepRecord first_record = record;  // the first solve's counts, kept if `again` is not
-  ContactSolve again = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, record, wider_space);
+  const std::vector<char> hint = pushing_hint(pushed, last_proximity_);
+  ContactSolve again = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, record, wider_space,
+                                           nullptr, true, &hint);
   if (!again.diverged && again.result.status_ok()) {
     s.space = std::move(wider_space);
     solve = std::move(again);
@@ -646,7 +655,7 @@ void Simulation::solve_end_gap_ncp(StepState& s, ContactSolve& solve, StepRecord
   if (solve.rows.size() == 0 || !solve.verified) return;  // no contact rows: nothing to solve
   const auto t = Clock::now();
   const NcpStepOptions ncp_options{options_.ncp_iterations, options_.ncp_tolerance};
-  const NcpStepResult ncp = solve_ncp_step(solve.rows, solve.lcp, s.inv_mass, s.nu_free, scene_, s.offsets,
+  const NcpStepResult ncp = solve_ncp_step(solve.rows, dense_model_lcp(solve), s.inv_mass, s.nu_free, scene_, s.offsets,
                                            last_proximity_, s.context, solve.result.z, ncp_options);
   if (ncp.outcome == NcpOutcome::Unsupported) {
     ++record.ncp_unsupported;
@@ -682,6 +691,7 @@ bool Simulation::accept_ncp_answer(StepState& s, const NcpStepResult& ncp, doubl
     return false;
   }
   solve.rows = std::move(rows);
+  solve.sparse = to_sparse(lcp);
   solve.lcp = std::move(lcp);
   solve.result.status = SolveStatus::Solved;
   solve.result.z = ncp.z;

@@ -46,6 +46,11 @@ Verification verify_sparse_lcp(const SparseLcp& lcp, const Vec& z, double tolera
   return v;
 }
 
+void finalize_sparse_result(const SparseLcp& lcp, double tolerance, LcpResult& result) {
+  finalize_result_with(lcp.q.size(), tolerance, result,
+                       [&](const Vec& z) { return verify_sparse_lcp(lcp, z, tolerance); });
+}
+
 bool is_symmetric(const SparseMat& M) {
   // A nonsymmetric M (friction rows) almost always shows in (M - M^T) x for a fixed x with
   // incommensurate entries: two O(nnz) products instead of building M - M^T. Only when that test
@@ -99,6 +104,7 @@ LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOpt
     bounded.max_iterations = block_pivoting_exchange_budget(n);
     LcpResult r = solve_block_pivoting(lcp, bounded);
     attempts.push_back(std::string("block-pivoting (sparse): ") + to_string(r.status));
+    attempts.insert(attempts.end(), r.attempts.begin(), r.attempts.end());
     if (r.status_ok() || !dense_fallback) {
       r.attempts = std::move(attempts);
       return r;

@@ -140,14 +140,18 @@ std::string validate_mlcp(const Mlcp& mlcp) {
 }
 
 void finalize_result(const Lcp& lcp, double tolerance, LcpResult& result) {
-  const Eigen::Index n = lcp.q.size();
+  finalize_result_with(lcp.q.size(), tolerance, result, [&](const Vec& z) { return verify_lcp(lcp, z, tolerance); });
+}
+
+void finalize_result_with(Eigen::Index n, double tolerance, LcpResult& result,
+                          const std::function<Verification(const Vec&)>& verify) {
   std::string note;
   if (result.z.size() != n || !all_finite(result.z)) {
     note = result.z.size() != n ? "solver returned z of the wrong size; zero-filled"
                                 : "solver produced a non-finite z; zero-filled";
     result.z = Vec::Zero(n);
   }
-  const Verification check = verify_lcp(lcp, result.z, tolerance);
+  const Verification check = verify(result.z);
   result.w = check.w.size() == n ? check.w : Vec::Zero(n);
   if (!all_finite(result.w)) {  // non-finite data (InvalidInput): keep NaN out of the result
     result.w = Vec::Zero(n);

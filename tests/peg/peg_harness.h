@@ -114,7 +114,7 @@ inline StepOutcome step_with(const World& world, const ContactModel& model, Prox
   }
   ContactSolve solve = solve_contacts(model, out.proximity, context, inv, out.nu_free, options);
   out.rows = std::move(solve.rows);
-  out.lcp = std::move(solve.lcp);
+  out.lcp = dense_model_lcp(solve);
   out.result = std::move(solve.result);
   out.nu = std::move(solve.nu_next);
   out.end_bodies = world.bodies;

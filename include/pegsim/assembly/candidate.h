@@ -7,6 +7,7 @@
 
 #include <pegsim/assembly/row_system.h>
 #include <pegsim/lcp/solver.h>
+#include <pegsim/lcp/sparse_lcp.h>
 
 #include <array>
 #include <vector>
@@ -28,10 +29,11 @@ struct ContactImpulse {
 // variable take the contact's values; other impulse variables of the contact are 0. With those
 // fixed, the auxiliaries solve LCP(M_AA, q_A + M_AF z_F): by forward substitution when M_AA is
 // triangular, else block by block (lcp/block_triangular.h), else by the auto solver. The result
-// is finalized against `lcp` (status Solved only if the full vector passes verify_lcp); solver =
+// is finalized against `lcp` (status Solved only if the full vector passes the check, in
+// O(nonzeros)); solver =
 // "configurations".
 // Throws std::invalid_argument when `impulses` does not cover every contact a variable names.
-LcpResult candidate_solution(const RowSystem& rows, const Lcp& lcp, const std::vector<ContactImpulse>& impulses,
+LcpResult candidate_solution(const RowSystem& rows, const SparseLcp& lcp, const std::vector<ContactImpulse>& impulses,
                              const SolveOptions& options);
 
 }  // namespace pegsim

@@ -72,6 +72,9 @@ struct ConfigurationSearchOptions {
   const ConfigurationSelection* start = nullptr;
   const std::vector<int>* start_basis = nullptr;
   const CellLcp* start_cell = nullptr;  // that selection's cell, reused when its contacts match
+  // Without a start basis: per contact, 1 when it pushed in a solve of another proximity
+  // (dynamics/warm_start.h); the first cell starts pivoting from those contacts' normal impulses.
+  const std::vector<char>* start_pushing = nullptr;
   int max_lcp_size = 0;  // > 0: a larger cell LCP is not solved (the search ends, diverged)
 };
 

@@ -29,6 +29,9 @@ struct ContactSolveOptions {
   // Warm start from a previous solve of the same step with the same proximity (the engine's
   // fixpoint): its configuration selection and bases.
   const struct ContactSolve* previous = nullptr;
+  // Without `previous`: per contact, 1 when it pushed in a solve of another proximity (the last
+  // step's, or this step's before the corrector), a warm start (dynamics/warm_start.h).
+  const std::vector<char>* pushing_hint = nullptr;
   // The model's free space for this proximity and context, when the caller has it already (it
   // depends on the geometry only, not on the fixpoint's gap corrections); null: computed here.
   const FreeSpace* free_space = nullptr;
@@ -40,6 +43,10 @@ struct ContactSolveOptions {
 
 struct ContactSolve {
   RowSystem rows;
+  // The model's LCP, sparse: assembled, checked and guarded in O(nonzeros) (a pile's model LCP
+  // has 1000-3000 rows). `lcp` is its dense copy, empty until a dense solver, the jam LP, a dump or
+  // the NCP stepper asks for it (dense_model_lcp).
+  SparseLcp sparse;
   Lcp lcp;
   LcpResult result;
   Vec nu_next;            // nu_free + M^-1 G z for the returned z (zero impulses when none)
@@ -59,6 +66,9 @@ struct ContactSolve {
   // stage times (s)
   double model_seconds = 0, search_seconds = 0, assembly_seconds = 0, solve_seconds = 0;
 };
+
+// solve.lcp, made from solve.sparse when still empty. Throws LcpTooLarge past kMaxDenseLcpRows.
+const Lcp& dense_model_lcp(ContactSolve& solve);
 
 ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& proximity, const ModelContext& context,
                             const InverseMass& inverse_mass, const Vec& nu_free, const ContactSolveOptions& options);

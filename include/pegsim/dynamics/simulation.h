@@ -191,7 +191,7 @@ class Simulation {
   // The pipeline over [t0, t0 + h]; recovers a failed solve by halving (depth < recovery_depth).
   StepRecord advance(double h, double t0, int depth, int step_number);
   StepRecord recover_by_halving(const StepRecord& record, double h, double t0, int depth, int step_number);
-  void dump_failed(const ContactSolve& solve, int step, double h, double t0, int depth);
+  void dump_failed(ContactSolve& solve, int step, double h, double t0, int depth);
   // FailurePolicy::Continue after a failure that survived recovery: what is applied instead.
   Degradation degrade_safely(StepState& s, ContactSolve& solve, StepRecord& record);
   // A failed step whose LCP is jammed (lcp/jam.h): solved again with psi clipped at 0 at the
@@ -215,7 +215,7 @@ class Simulation {
   ContactSolve solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
                                    const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
                                    const FreeSpace& space, const ContactSolve* previous = nullptr,
-                                   bool verify = true) const;
+                                   bool verify = true, const std::vector<char>* pushing_hint = nullptr) const;
   std::vector<char> admissible_at(double t) const;
   void admit_spawns();  // at a step's start: fixes active_ for the step, counts waits
   Scene scene_;

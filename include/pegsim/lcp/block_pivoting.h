@@ -10,8 +10,10 @@
 // LCPs couple a row only with the contacts of its two bodies. The start is the warm basis when
 // given (the previous solve of the same contacts), else {i : q_i < 0}. Symmetric PSD M (more
 // contacts than DOFs: singular blocks) is solved by proximal steps LCP(M + eps I, q - eps z_k),
-// eps = 1e-6 max|M_ii|, each from the last guess, the factor reused while F is unchanged; the
-// original LCP decides (finalize_result). options.max_iterations bounds the exchanges (default
+// eps = 1e-6 max|M_ii|, each from the last guess, the factor reused while F is unchanged; when a
+// proximal step's exchanges stall (30 without fewer infeasible indices), projected Newton on the
+// same positive definite QP finishes it (Bertsekas 1982: f decreases at every step, so no cycling;
+// listed in result.attempts). The original LCP decides (finalize_result). options.max_iterations bounds the exchanges (default
 // 10 n + 50); result.iterations counts sparse factorisations. A fast first attempt inside
 // solve_auto for large LCPs, never the last.
 #pragma once

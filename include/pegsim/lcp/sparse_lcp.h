@@ -28,6 +28,8 @@ Lcp to_dense(const SparseLcp& lcp);
 
 // verify_lcp's residual (verify.h), computed in O(nonzeros).
 Verification verify_sparse_lcp(const SparseLcp& lcp, const Vec& z, double tolerance = kDefaultTolerance);
+// finalize_result (verify.h) against a sparse LCP.
+void finalize_sparse_result(const SparseLcp& lcp, double tolerance, LcpResult& result);
 
 // M == M^T to 1e-12 of its largest entry (frictionless contact LCPs; Stewart–Trinkle friction
 // LCPs are not).

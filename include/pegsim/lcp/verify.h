@@ -9,6 +9,8 @@
 #include <pegsim/lcp/problem.h>
 #include <pegsim/lcp/result.h>
 
+#include <functional>
+
 namespace pegsim {
 
 inline constexpr double kDefaultTolerance = 1e-8;
@@ -32,5 +34,8 @@ std::string validate_mlcp(const Mlcp& mlcp);
 // Every solver ends with this: fills w and residual, and downgrades a claimed Solved to
 // NumericalBreakdown when the independent check fails (never upgrades a failure).
 void finalize_result(const Lcp& lcp, double tolerance, LcpResult& result);
+// The same with the check of z done by `check` (e.g. verify_sparse_lcp, sparse_lcp.h) on n rows.
+void finalize_result_with(Eigen::Index n, double tolerance, LcpResult& result,
+                          const std::function<Verification(const Vec&)>& check);
 
 }  // namespace pegsim
