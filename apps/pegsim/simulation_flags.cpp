@@ -23,7 +23,7 @@ void SimulationFlags::add_to(CLI::App& command) {
                      "retry a failed step as halves, this many levels deep (default 2: down to h/4; 0: off)")
       ->check(CLI::Range(0, 8));
   command.add_option("--max-lcp", max_lcp_size,
-                     "row guard: stop the run at a step whose LCP island has more rows (default max(1000, 20 per dynamic body), x4 with friction; 0: none)")
+                     "row guard: stop the run at a step whose LCP island has more rows (default max(1000, 20 per dynamic body, 16 per vertex of those bodies), x4 with friction; 0: none)")
       ->check(CLI::NonNegativeNumber);
   command.add_flag("--no-configuration-search", no_configuration_search,
                    "let the LCP solver alone pick among a nonconvex model's LCP solutions (the papers' way; "

@@ -334,4 +334,8 @@ double friction_of(const Scene& scene, std::size_t i) {
   return scene.is_3d() ? scene.bodies3d[i].friction : scene.bodies[i].friction;
 }
 
+int vertex_count_of(const Scene& scene, std::size_t i) {
+  return static_cast<int>(scene.is_3d() ? scene.bodies3d[i].shape.vertices.size() : scene.bodies[i].local_vertices.size());
+}
+
 }  // namespace pegsim

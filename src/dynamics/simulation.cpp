@@ -147,15 +147,15 @@ Simulation::Simulation(Scene scene, SimulationOptions options)
                                 "\" is 2D-only (ContactModel::supports_3d); 3D scenes run with the built-in models");
   }
   if (options_.max_lcp_size < 0) {  // kAutoLcpGuard
-    int dynamic = 0;
+    int dynamic = 0, vertices = 0;
     bool frictional = false;
     for (std::size_t i = 0; i < scene_.body_count(); ++i) {
-      dynamic += !is_static_body(scene_, i);
+      if (!is_static_body(scene_, i)) ++dynamic, vertices += vertex_count_of(scene_, i);
       frictional = frictional || friction_of(scene_, i) > 0.0;
     }
     // 3D: a frictional contact has k + 2 rows (k cone directions), not 4
     const int friction_factor = scene_.is_3d() ? options_.model_options.cone_3d.directions + 2 : kAutoLcpGuardFrictionFactor;
-    options_.max_lcp_size = std::max(kAutoLcpGuardFloor, kAutoLcpGuardRowsPerBody * dynamic) *
+    options_.max_lcp_size = std::max({kAutoLcpGuardFloor, kAutoLcpGuardRowsPerBody * dynamic, kAutoLcpGuardRowsPerVertex * vertices}) *
                             (frictional ? friction_factor : 1);
   }
 }

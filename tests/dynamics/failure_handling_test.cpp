@@ -3,10 +3,13 @@
 // one sweep), on a real scene, so the tests exercise the same code paths as a failing pour.
 #include <pegsim/dynamics/run.h>
 #include <pegsim/dynamics/simulation.h>
+#include <pegsim/scene/pour2d.h>
 #include <pegsim/scene/scene.h>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace pegsim {
@@ -100,6 +103,32 @@ TEST(DivergenceGuard, ZeroMeansNoLimit) {
   EXPECT_FALSE(s.diverged);
   EXPECT_EQ(s.steps, static_cast<int>(std::lround(0.2 / o.time_step)));
   EXPECT_EQ(s.solver_failures, 0);
+}
+
+// The automatic row guard counts vertices too: many-sided bodies at large steps have many vertex-edge
+// pairs within reach (twenty 24-gons poured at h = 0.05 peak at 4447 rows without overlap), and
+// the old max(1000, 20 per body) stopped that clean pour as diverged.
+TEST(DivergenceGuard, TheAutomaticGuardGrowsWithTheBodiesVertices) {
+  Scene blobs = make_pour2d_from_seed(1);
+  Scene discs = blobs;
+  int dynamic = 0, blob_vertices = 0;
+  for (Body& b : discs.bodies) {
+    if (b.is_static) continue;
+    ++dynamic;
+    blob_vertices += static_cast<int>(b.local_vertices.size());
+    b.local_vertices.clear();
+    for (int k = 0; k < 24; ++k) b.local_vertices.emplace_back(0.1 * std::cos(2 * M_PI * k / 24), 0.1 * std::sin(2 * M_PI * k / 24));
+  }
+  SimulationOptions o;
+  o.model = "peg";
+  o.time_step = 0.05;
+  const Simulation few(blobs, o), many(discs, o);
+  EXPECT_EQ(few.options().max_lcp_size, std::max(1000, 16 * blob_vertices));
+  EXPECT_EQ(many.options().max_lcp_size, 16 * 24 * dynamic);
+  EXPECT_GT(many.options().max_lcp_size, 4447);  // the clean 24-gon pour's largest island
+  SimulationOptions fixed = o;
+  fixed.max_lcp_size = 1234;  // an explicit guard is kept as given
+  EXPECT_EQ(Simulation(discs, fixed).options().max_lcp_size, 1234);
 }
 
 }  // namespace

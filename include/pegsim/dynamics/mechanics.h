@@ -60,5 +60,6 @@ void bind_bodies(ModelContext& context, const Scene& scene);
 bool is_static_body(const Scene& scene, std::size_t i);
 double spawn_time_of(const Scene& scene, std::size_t i);
 double friction_of(const Scene& scene, std::size_t i);
+int vertex_count_of(const Scene& scene, std::size_t i);
 
 }  // namespace pegsim
