@@ -8,33 +8,28 @@ Each METRICS.csv is `pegsim run ... --metrics` of the same scene. Panels: contac
 (I-sites), overlap volume and LCP size per step. Prints one summary row per run to stdout.
 """
 import argparse
-import csv
 import statistics
 import sys
 
+import plot_sweep  # its CSV readers: clear errors naming the file, line and column
+from plot_sweep import fail, number, read_csv, require_columns
 
-def read_rows(path):
-    try:
-        with open(path, newline="") as f:
-            return list(csv.DictReader(f))
-    except OSError as e:
-        sys.exit(f"plot_pour3d_steps: {path}: {e.strerror}")
+plot_sweep.PROGRAM = "plot_pour3d_steps"
 
 
 def column(rows, name, path):
-    if rows and name not in rows[0]:
-        sys.exit(f"plot_pour3d_steps: {path}: no column '{name}'")
+    require_columns(rows, [name], path)
     out = []
-    for i, r in enumerate(rows, start=2):
-        try:
-            out.append(float(r[name]))
-        except ValueError:
-            sys.exit(f"plot_pour3d_steps: {path}, line {i}: column '{name}' is not a number: {r[name]!r}")
+    for line, row in enumerate(rows, start=2):
+        value = number(row, name, path, line)
+        if value is None:
+            fail(f"{path}: line {line}: column {name}: empty")
+        out.append(value)
     return out
 
 
 def series_from_authors(path):
-    rows = read_rows(path)
+    rows = read_csv(path)
     t = column(rows, "t_state_s", path)
     return {
         "authors' PEG (PATH)": dict(t=t, contacts=column(rows, "peg_contacts_prev", path),
@@ -48,7 +43,7 @@ def series_from_authors(path):
 
 
 def series_from_run(path):
-    rows = read_rows(path)
+    rows = read_csv(path)
     # our rows hold the end of step k (time = k h), the authors' the configuration at its start
     return dict(t=column(rows, "time", path),
                 contacts=column(rows, "contacts", path), traps=column(rows, "traps", path),
@@ -56,8 +51,8 @@ def series_from_run(path):
 
 
 def summary(label, s):
-    traps = "" if s["traps"] is None else f"{statistics.fmean(s['traps']):.2f}"
-    return (f"| {label} | {statistics.fmean(s['contacts']):.1f} | {traps or '–'} | {statistics.fmean(s['lcp']):.1f} | "
+    traps = "–" if s["traps"] is None else f"{statistics.fmean(s['traps']):.2f}"
+    return (f"| {label} | {statistics.fmean(s['contacts']):.1f} | {traps} | {statistics.fmean(s['lcp']):.1f} | "
             f"{statistics.median(s['overlap']):.1e} | {max(s['overlap']):.1e} |")
 
 
@@ -70,7 +65,7 @@ def main():
     series = series_from_authors(args.authors)
     for item in args.run:
         if "=" not in item:
-            sys.exit(f"plot_pour3d_steps: --run {item!r}: expected LABEL=METRICS.csv")
+            fail(f"--run {item!r}: expected LABEL=METRICS.csv")
         label, path = item.split("=", 1)
         series[label] = series_from_run(path)
 
@@ -79,9 +74,7 @@ def main():
     for label, s in series.items():
         print(summary(label, s))
 
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # plot_sweep selected the Agg backend
     fig, axes = plt.subplots(4, 1, figsize=(9, 10), sharex=True)
     panels = [("contacts", "contacts"), ("traps", "SM traps (I-sites)"), ("overlap", "overlap (m³)"),
               ("lcp", "LCP size")]

@@ -31,8 +31,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 DEFAULT_FLOOR = 1e-16
 
 
+PROGRAM = "plot_sweep"  # the name errors start with; scripts that import these readers set their own
+
+
 def fail(message):
-    print(f"plot_sweep: {message}", file=sys.stderr)
+    print(f"{PROGRAM}: {message}", file=sys.stderr)
     sys.exit(2)
 
 
@@ -64,7 +67,9 @@ def number(row, column, path, line):
 def require_columns(rows, columns, path):
     missing = [c for c in columns if c not in rows[0]]
     if missing:
-        fail(f"{path}: missing column(s) {', '.join(missing)} (have: {', '.join(rows[0].keys())})")
+        # a line longer than the header lands under the key None (csv.DictReader's restkey)
+        have = [k for k in rows[0].keys() if k is not None]
+        fail(f"{path}: missing column(s) {', '.join(missing)} (have: {', '.join(have)})")
 
 
 def pooled_sweep(rows, path, scene=None):

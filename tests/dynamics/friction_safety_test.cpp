@@ -216,8 +216,8 @@ TEST(ShapesPour, RodsAndManySidedPolygonsPourCleanlyWithAndWithoutFriction) {
   for (const char* kind : {"rods", "ngons"}) {
     for (double mu : {0.0, 0.3}) {
       for (double h : {0.01, 0.05}) {
-        // 16-32-gons at h = 0.05 with friction (one island of many vertex-edge pairs per site) ran
-        // into the 1000-row dense guard until the sparse model LCP (issue 11); ~23 s of this test.
+        // 16-32-gons at h = 0.05 with friction (one island of many vertex-edge pairs per site) were
+        // skipped while a fixed 1000-row guard stopped them; clean since 2026-11-26, ~23 s of this test.
         SimulationOptions o;
         o.model = "peg";
         o.time_step = h;
