@@ -1,7 +1,7 @@
 // `pegsim scene`: make and check scene files.
 //   pegsim scene pour2d (--bodies FILE | --seed N) -o SCENE.json [--count 20] [--friction MU]
 //                       [--model M] [--dt H]
-//   pegsim scene pile2d --count N [--seed S] -o SCENE.json [--friction MU] [--model M] [--dt H]
+//   pegsim scene pile2d --count N [--seed S] [--bins B] -o SCENE.json [--friction MU] [--model M] [--dt H]
 //                       [--duration T]
 //   pegsim scene pour3d --bodies bodies_icosahedra.json --dt H -o SCENE.json [--friction MU]
 //                       [--duration T]
@@ -129,6 +129,7 @@ int run_pour2d(const Pour2dArgs& args) {
 struct Pile2dArgs {
   std::uint64_t seed = 1;
   int count = 100;
+  int bins = 1;
   std::string output;
   double friction = 0.0;
   std::string model;
@@ -141,7 +142,7 @@ struct Pile2dArgs {
 
 int run_pile2d(const Pile2dArgs& args) {
   try {
-    Scene scene = make_pile2d(args.seed, args.count, args.friction);
+    Scene scene = make_pile2d(args.seed, args.count, args.friction, args.bins);
     if (args.model_option->count() > 0) scene.settings.model = args.model;
     if (args.dt_option->count() > 0) scene.settings.time_step = args.time_step;
     if (args.duration_option->count() > 0) scene.settings.duration = args.duration;
@@ -159,6 +160,8 @@ void setup_pile2d(CLI::App& scene, int& exit_code) {
   CLI::App* pile = scene.add_subcommand("pile2d", "N random polygons dropped from a grid into a box (the scaling scene)");
   pile->add_option("--count", args->count, "Number of bodies (default 100)")->check(CLI::Range(1, 100000));
   pile->add_option("--seed", args->seed, "Seed of the bodies (default 1)")->check(unsigned_integer());
+  pile->add_option("--bins", args->bins, "Boxes side by side, the bodies dealt among them: independent islands (default 1)")
+      ->check(CLI::Range(1, 100000));
   pile->add_option("-o,--output", args->output, "Scene file to write")->required();
   pile->add_option("--friction", args->friction, "Friction coefficient of every body (default 0)")
       ->check(finite_number(true));

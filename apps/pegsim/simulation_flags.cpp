@@ -49,6 +49,10 @@ void SimulationFlags::add_to(CLI::App& command) {
   command.add_option("--ncp-tolerance", ncp_tolerance,
                      "NCP stepper: complementarity residual on true gaps to accept (default 1e-8, scaled as the LCP check)")
       ->check(CLI::PositiveNumber);
+  command.add_option("--threads", threads,
+                     "threads for a step whose LCP falls apart into islands of 32+ rows (default 1); "
+                     "results are bit-identical for every count")
+      ->check(CLI::Range(1, 256));
 }
 
 SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
@@ -86,6 +90,7 @@ SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
   if (o.stepper == Stepper::Linear) o.fixpoint_iterations = 0;  // as Simulation does
   if (ncp_iterations) o.ncp_iterations = *ncp_iterations;
   if (ncp_tolerance) o.ncp_tolerance = *ncp_tolerance;
+  o.solve.threads = threads;
   return o;
 }
 

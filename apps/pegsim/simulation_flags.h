@@ -29,6 +29,7 @@ struct SimulationFlags {
   std::string stepper = "fixpoint";
   std::optional<int> ncp_iterations;
   std::optional<double> ncp_tolerance;
+  int threads = 1;
 
   void add_to(CLI::App& command);
   // Scene settings overridden by the flags. Throws std::invalid_argument with a message naming the

@@ -77,6 +77,7 @@ void apply_option(SimulationOptions& o, const std::string& key, const json& valu
   else if (key == "fixpoint_iterations") o.fixpoint_iterations = integer(value, key, 0, 20);
   else if (key == "fixpoint_tolerance") o.fixpoint_tolerance = number(value, key);
   else if (key == "tolerance") o.solve.tolerance = number(value, key);
+  else if (key == "threads") o.solve.threads = integer(value, key, 1, 256);
   else {
     throw std::invalid_argument("unknown simulation option \"" + key + "\" (valid: model, dt, " +
                                 joined(simulation_option_names()) + ")");
@@ -88,7 +89,7 @@ void apply_option(SimulationOptions& o, const std::string& key, const json& valu
 std::vector<std::string> simulation_option_names() {
   return {"solver", "gamma", "epsilon", "applicability_threshold", "on_failure", "dump_failed_dir",
           "recovery_depth", "max_lcp_size", "configuration_search", "proximity_corrector",
-          "force_spawns", "fixpoint_iterations", "fixpoint_tolerance", "tolerance"};
+          "force_spawns", "fixpoint_iterations", "fixpoint_tolerance", "tolerance", "threads"};
 }
 
 SimulationOptions simulation_options(const Scene& scene, const std::optional<std::string>& model,

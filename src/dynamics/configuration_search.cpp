@@ -333,6 +333,8 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, CellStart start,
       search.result = solve_lcp(cell.lcp, options.solver, solve_options);
     }
     ++search.rounds;
+    search.islands = std::max(search.islands, search.result.islands);
+    search.threads = std::max(search.threads, search.result.threads);
     search.solved = search.result.status_ok();
     if (!search.solved) {
       if (round < kFrictionRounds && frictional) {

@@ -153,6 +153,8 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
       solve.result = candidate_solution(solve.rows, solve.sparse, cell.impulses, options.solve);
       solve.solve_seconds += seconds_since(t);
       if (k > 0) ++solve.alternative_cells;
+      solve.result.islands = search.islands;  // the cells' solves, not the candidate's check
+      solve.result.threads = search.threads;
       if (solve.result.status_ok() && audited(cell.nu)) {
         accepted = true;
         solve.selection = cell.selection;

@@ -142,6 +142,7 @@ Simulation::Simulation(Scene scene, SimulationOptions options)
   if (!(options_.time_step > 0.0) || !std::isfinite(options_.time_step)) {
     throw std::invalid_argument("time step must be a positive finite number");
   }
+  if (options_.solve.threads < 1) throw std::invalid_argument("threads must be at least 1");
   if (scene_.is_3d() && !model_->supports_3d()) {
     throw std::invalid_argument("contact model \"" + options_.model +
                                 "\" is 2D-only (ContactModel::supports_3d); 3D scenes run with the built-in models");
@@ -327,6 +328,8 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   record.solver = solve.result.solver;
   record.residual = solve.result.residual;
   record.iterations = solve.result.iterations;
+  record.islands = solve.result.islands;
+  record.threads = solve.result.threads;
   if (solve.diverged) {
     record.diverged = true;
     last_rows_ = std::move(solve.rows);
@@ -567,6 +570,8 @@ bool Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
     record.solver = solve.result.solver;
     record.residual = solve.result.residual;
     record.iterations = solve.result.iterations;
+    record.islands = solve.result.islands;
+    record.threads = solve.result.threads;
     return true;
   } else {  // keep the first solution, its record and the proximity it was solved with
     const int rounds = record.search_rounds, switches = record.search_switches;

@@ -5,6 +5,7 @@
 #include <pegsim/lcp/union_find.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -12,6 +13,63 @@
 namespace pegsim {
 namespace {
 
+// Rows `rows` of one island (no entry of M couples them to other rows), renumbered 0..k-1.
+SparseLcp sub_sparse_lcp(const SparseLcp& lcp, const std::vector<int>& rows, const std::vector<int>& local) {
+  std::vector<Eigen::Triplet<double>> entries;
+  SparseLcp sub;
+  const auto k = static_cast<Eigen::Index>(rows.size());
+  sub.q.resize(k);
+  for (Eigen::Index a = 0; a < k; ++a) {
+    const int j = rows[static_cast<std::size_t>(a)];
+    sub.q[a] = lcp.q[j];
+    for (SparseMat::InnerIterator it(lcp.M, j); it; ++it)
+      entries.emplace_back(local[static_cast<std::size_t>(it.row())], static_cast<int>(a), it.value());
+  }
+  sub.M.resize(k, k);
+  sub.M.setFromTriplets(entries.begin(), entries.end());
+  return sub;
+}
+
+// A symmetric (monotone) LCP: block pivoting with a bounded number of exchanges, then, when that
+// does not verify and dense_fallback, the dense attempts from its last guess (near the answer,
+// Lemke's path is short).
+LcpResult solve_monotone(const SparseLcp& lcp, const SolveOptions& options, bool dense_fallback) {
+  std::vector<std::string> attempts;
+  SolveOptions bounded = options;
+  bounded.max_iterations = block_pivoting_exchange_budget(lcp.size());
+  LcpResult r = solve_block_pivoting(lcp, bounded);
+  attempts.push_back(std::string("block-pivoting (sparse): ") + to_string(r.status));
+  attempts.insert(attempts.end(), r.attempts.begin(), r.attempts.end());
+  if (r.status_ok() || !dense_fallback) {
+    r.attempts = std::move(attempts);
+    return r;
+  }
+  const std::vector<int> warm = std::move(r.basis);
+  SolveOptions dense_options = options;
+  if (!warm.empty()) dense_options.warm_basis = &warm;
+  LcpResult d = solve_split_or_whole(to_dense(lcp), SolverKind::Auto, dense_options, [&] { return lcp_components(lcp.M); });
+  attempts.insert(attempts.end(), d.attempts.begin(), d.attempts.end());
+  d.attempts = std::move(attempts);
+  return d;
+}
+
+// components.h's split on the sparse path: each island of a monotone LCP solved by
+// solve_monotone on its own, whatever its size (as the whole would be), concurrently with
+// options.threads; merged, and the whole verified in O(nonzeros).
+LcpResult solve_monotone_islands(const SparseLcp& lcp, const std::vector<std::vector<int>>& components,
+                                 const SolveOptions& options, bool dense_fallback) {
+  const auto start = std::chrono::steady_clock::now();
+  const int n = lcp.size();
+  std::vector<int> local(static_cast<std::size_t>(n));
+  for (const std::vector<int>& rows : components)
+    for (std::size_t a = 0; a < rows.size(); ++a) local[static_cast<std::size_t>(rows[a])] = static_cast<int>(a);
+  LcpResult result = solve_islands(n, components, options, [&](std::size_t c, const SolveOptions& o) {
+    return solve_monotone(sub_sparse_lcp(lcp, components[c], local), o, dense_fallback);
+  });
+  finalize_sparse_result(lcp, options.tolerance, result);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
 
 }  // namespace
 
@@ -86,7 +144,6 @@ int largest_component(const SparseMat& M) {
 
 LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOptions& options, bool dense_fallback) {
   const int n = lcp.size();
-  std::vector<std::string> attempts;
   if (kind == SolverKind::Auto && n > 0 && (lcp.q.array() >= 0.0).all() && lcp.q.allFinite()) {
     LcpResult r;
     r.status = SolveStatus::Solved;
@@ -98,27 +155,15 @@ LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOpt
     r.attempts = {"trivial: solved (q >= 0, z = 0)"};
     return r;
   }
-  std::vector<int> warm;
   if (kind == SolverKind::Auto && n >= kBlockPivotingMinSize && is_symmetric(lcp.M)) {
-    SolveOptions bounded = options;
-    bounded.max_iterations = block_pivoting_exchange_budget(n);
-    LcpResult r = solve_block_pivoting(lcp, bounded);
-    attempts.push_back(std::string("block-pivoting (sparse): ") + to_string(r.status));
-    attempts.insert(attempts.end(), r.attempts.begin(), r.attempts.end());
-    if (r.status_ok() || !dense_fallback) {
-      r.attempts = std::move(attempts);
-      return r;
+    if (lcp.q.allFinite()) {
+      const std::vector<std::vector<int>> components = lcp_components(lcp.M);
+      if (components.size() > 1) return solve_monotone_islands(lcp, components, options, dense_fallback);
     }
-    warm = std::move(r.basis);
+    return solve_monotone(lcp, options, dense_fallback);
   }
-  // the dense attempts start from block pivoting's last guess: near the answer, Lemke's path is short
-  SolveOptions dense_options = options;
-  if (!warm.empty()) dense_options.warm_basis = &warm;
   // islands from the sparse pattern, O(nonzeros), not from the dense copy's n^2 entries
-  LcpResult r = solve_split_or_whole(to_dense(lcp), kind, dense_options, [&] { return lcp_components(lcp.M); });
-  attempts.insert(attempts.end(), r.attempts.begin(), r.attempts.end());
-  r.attempts = std::move(attempts);
-  return r;
+  return solve_split_or_whole(to_dense(lcp), kind, options, [&] { return lcp_components(lcp.M); });
 }
 
 }  // namespace pegsim

@@ -39,14 +39,20 @@ Body grid_body(std::mt19937_64& rng, int k) {
 
 }  // namespace
 
-Scene make_pile2d(std::uint64_t seed, int count, double friction) {
+Scene make_pile2d(std::uint64_t seed, int count, double friction, int bins) {
   if (count < 1) throw SceneError("pile2d: count must be at least 1 (got " + std::to_string(count) + ")");
   if (!(friction >= 0.0) || !std::isfinite(friction))
     throw SceneError("pile2d: friction must be a non-negative finite number");
-  const int cols = static_cast<int>(std::ceil(std::sqrt(2.0 * count)));
-  const int rows = (count + cols - 1) / cols;
+  if (bins < 1 || bins > count)
+    throw SceneError("pile2d: bins must be between 1 and count (got " + std::to_string(bins) + ")");
+  const int per_bin = (count + bins - 1) / bins;  // the fullest bin's bodies
+  const int cols = static_cast<int>(std::ceil(std::sqrt(2.0 * per_bin)));
+  const int rows = (per_bin + cols - 1) / cols;
   const double inner_half = 0.5 * cols * kPile2dPitch;
   const double top = kFirstRowHeight + kPile2dPitch * (rows - 1) + 1.0;
+  const double t = kWallThickness;
+  const double bin_pitch = 2.0 * inner_half + t;  // neighbours share a wall
+  const auto bin_centre = [&](int b) { return (b - 0.5 * (bins - 1)) * bin_pitch; };
 
   Scene scene;
   scene.gravity = Vec2(0.0, -kGravity);
@@ -54,18 +60,24 @@ Scene make_pile2d(std::uint64_t seed, int count, double friction) {
   scene.settings.model = "peg";
   scene.settings.time_step = 0.01;
   scene.settings.duration = 3.0;
-  const double t = kWallThickness;
-  scene.bodies.push_back(static_rectangle("floor", Vec2(0.0, -0.5 * t), Vec2(inner_half + t, 0.5 * t)));
-  scene.bodies.push_back(static_rectangle("left_wall", Vec2(-inner_half - 0.5 * t, 0.5 * top), Vec2(0.5 * t, 0.5 * top)));
-  scene.bodies.push_back(static_rectangle("right_wall", Vec2(inner_half + 0.5 * t, 0.5 * top), Vec2(0.5 * t, 0.5 * top)));
+  const double floor_half = inner_half + t + 0.5 * (bins - 1) * bin_pitch;
+  scene.bodies.push_back(static_rectangle("floor", Vec2(0.0, -0.5 * t), Vec2(floor_half, 0.5 * t)));
+  const auto wall = [&](const std::string& name, double x) {
+    scene.bodies.push_back(static_rectangle(name, Vec2(x, 0.5 * top), Vec2(0.5 * t, 0.5 * top)));
+  };
+  wall("left_wall", bin_centre(0) - inner_half - 0.5 * t);
+  wall("right_wall", bin_centre(bins - 1) + inner_half + 0.5 * t);
+  for (int b = 1; b < bins; ++b) wall("divider" + std::to_string(b), bin_centre(b) - inner_half - 0.5 * t);
 
   std::mt19937_64 rng(seed);
   for (int k = 1; k <= count; ++k) {
     Body body = grid_body(rng, k);
-    const int row = (k - 1) / cols, col = (k - 1) % cols;
+    const int bin = (k - 1) % bins, slot = (k - 1) / bins;
+    const int row = slot / cols, col = slot % cols;
     const double jitter = kJitter * (2.0 * uniform01(rng) - 1.0);
     // grid_body recentred the frame: place the centroid at the cell
-    body.position = Vec2((col - 0.5 * (cols - 1)) * kPile2dPitch + jitter, kFirstRowHeight + kPile2dPitch * row);
+    body.position = Vec2(bin_centre(bin) + (col - 0.5 * (cols - 1)) * kPile2dPitch + jitter,
+                         kFirstRowHeight + kPile2dPitch * row);
     scene.bodies.push_back(std::move(body));
   }
   for (Body& body : scene.bodies) body.friction = friction;

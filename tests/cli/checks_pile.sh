@@ -14,6 +14,21 @@ check_scene_pile2d_bad_count_is_exit_2() {
 }
 CHECKS+=(check_scene_pile2d_bad_count_is_exit_2)
 
+# --bins deals the bodies among boxes (independent islands); --threads gives the same trajectory bits.
+check_run_threads_give_the_same_trajectory() {
+  run "$PEGSIM" scene pile2d --count 40 --bins 2 --seed 3 -o "$WORK/bins.json"
+  expect_code 0 && expect_out_contains '"bodies":44' || return 1
+  run "$PEGSIM" run "$WORK/bins.json" --duration 1 --threads 1 --trajectory "$WORK/t1.csv" --quiet
+  expect_code 0 || return 1
+  run "$PEGSIM" run "$WORK/bins.json" --duration 1 --threads 2 --trajectory "$WORK/t2.csv" --quiet
+  expect_code 0 && cmp -s "$WORK/t1.csv" "$WORK/t2.csv" || return 1
+  run "$PEGSIM" run "$WORK/bins.json" --threads 0 --quiet
+  expect_code 2 && expect_err_contains "threads" || return 1
+  run "$PEGSIM" scene pile2d --count 3 --bins 4 -o "$WORK/bad.json"
+  expect_code 2 && expect_err_contains "bins"
+}
+CHECKS+=(check_run_threads_give_the_same_trajectory)
+
 # 40 copies of one polygon in one place: an LCP past the dense bound ends with exit 2 and a
 # message saying what is too large and what to change (it used to be std::bad_alloc).
 check_run_lcp_past_memory_bound_is_exit_2() {

@@ -75,6 +75,21 @@ def test_two_simulations_are_bit_identical(pour_scene_file):
         assert np.array_equal(value, b.state()[key]), key
 
 
+def test_threads_give_the_same_bits_as_one_thread(cli, tmp_path):
+    """Two bins of 20 polygons: two islands of 32+ rows once settled (threads=2 then splits them)."""
+    path = tmp_path / "bins.json"
+    run_cli(cli, "scene", "pile2d", "--count", 40, "--bins", 2, "--seed", 3, "-o", path)
+    one = pegsim.Simulation(pegsim.Scene.load(str(path)), model="peg", dt=0.01, threads=1)
+    two = pegsim.Simulation(pegsim.Scene.load(str(path)), model="peg", dt=0.01, threads=2)
+    one.step(100)
+    two.step(100)
+    for key, value in one.state().items():
+        assert np.array_equal(value, two.state()[key]), key
+    assert one.metrics()["lcp_size"].max() > 64
+    with pytest.raises(ValueError, match="threads: must be between 1 and 256"):
+        pegsim.Simulation(pegsim.Scene.load(str(path)), threads=0)
+
+
 def free_body_scene():
     scene = pegsim.Scene()
     scene.gravity = [0.0, 0.0]

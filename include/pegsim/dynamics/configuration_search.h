@@ -95,6 +95,7 @@ struct ConfigurationSearch {
   ConfigurationSelection selection;    // per disjunction of the free space
   LcpResult result;                    // the last cell LCP's result (result.basis: a warm start)
   int lcp_size = 0;                    // its size
+  int islands = 1, threads = 1;        // the most islands and threads of any cell's solve
   Vec nu;                              // end-of-step velocity of the last solved cell
   std::shared_ptr<const CellLcp> cell; // the last solved cell (a warm start)
   std::vector<ContactImpulse> impulses;  // per ProximityResult contact (zero when not enforced)

@@ -68,6 +68,7 @@ struct StepRecord {
   std::string solver;           // which solver produced the accepted solution
   double residual = 0.0;
   int iterations = 0;
+  int islands = 1, threads = 1;  // the accepted solve's independent blocks and the threads they used
   bool diverged = false;        // the LCP exceeded SimulationOptions::max_lcp_size: not solved, not applied
   int substeps = 1;             // > 1: the step was recovered by halving (SimulationOptions::recovery_depth)
   // Configuration search (configuration_search.h), for models with nonconvex sites:

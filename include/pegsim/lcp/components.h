@@ -24,6 +24,10 @@ int largest_component(const Mat& M);
 // LCPs smaller than this are solved whole (splitting saves nothing there).
 inline constexpr int kComponentMinSize = 32;
 
+// Islands smaller than this are not worth a thread of their own (a Lemke path on 32 rows takes
+// about as long as starting a thread); solve_by_components uses threads only for two or more.
+inline constexpr int kParallelBlockMinRows = 32;
+
 // solve_lcp's rule: a valid LCP of at least kComponentMinSize rows, for any solver but enumeration
 // (its result lists every solution of the whole), is solved by components when it has more than
 // one; components_of gives them (the dense scan, or a sparse pattern's O(nonzeros) one).
@@ -33,8 +37,17 @@ LcpResult solve_split_or_whole(const Lcp& lcp, SolverKind kind, const SolveOptio
 // Solves each component with `kind` (warm basis split per component) and merges: z and the basis
 // scattered back, status Solved only when every block solved (else the first failing block's
 // status and message, naming the block), iterations summed, solver = the largest block's, and the
-// whole vector verified by finalize_result.
+// whole vector verified by finalize_result. With options.threads > 1 the islands of at least
+// kParallelBlockMinRows rows are solved concurrently; the result does not depend on the count.
 LcpResult solve_by_components(const Lcp& lcp, const std::vector<std::vector<int>>& components, SolverKind kind,
                               const SolveOptions& options);
+
+// solve_by_components without the check, for the sparse path too (sparse_lcp.h): each island
+// solved by solve_island(c, options with island c's part of the warm basis), in up to
+// options.threads threads when two or more islands have kParallelBlockMinRows rows (largest first,
+// each result in its own slot, exceptions rethrown in island order), merged as solve_by_components
+// merges; `threads` says how many ran. The slots, hence the result, do not depend on the count.
+LcpResult solve_islands(int n, const std::vector<std::vector<int>>& components, const SolveOptions& options,
+                        const std::function<LcpResult(std::size_t, const SolveOptions&)>& solve_island);
 
 }  // namespace pegsim

@@ -36,6 +36,8 @@ struct LcpResult {
   std::vector<std::string> attempts;  // Auto: what was tried, in order, with each outcome
   bool certified_infeasible = false;  // Infeasible with a checked Farkas certificate (Lemke's ray)
   std::vector<int> jammed_contacts;   // Jammed: the contacts with c_k > 0 in the certificate (lcp/jam.h)
+  int islands = 1;  // independent blocks solved apart (components.h)
+  int threads = 1;  // threads that solved them (SolveOptions::threads)
   bool status_ok() const { return status == SolveStatus::Solved; }
 };
 

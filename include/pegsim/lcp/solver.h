@@ -34,6 +34,9 @@ struct SolveOptions {
   // PGS. For callers with a fallback of their own (the configuration search's cells: a failed
   // cell costs ~0.1 s of Newton work and the engine answers the step another way).
   bool pivoting_only = false;
+  // Threads for an LCP that falls apart into islands (components.h): blocks are solved
+  // concurrently and merged in a fixed order, so every thread count gives the same bits.
+  int threads = 1;
 };
 
 LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options = {});

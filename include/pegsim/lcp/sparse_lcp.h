@@ -44,7 +44,10 @@ std::vector<std::vector<int>> lcp_components(const SparseMat& M);
 // pivoting on the sparse matrix (block_pivoting.h) with a bounded number of exchanges (friction
 // LCPs are not monotone: block pivoting cycled on them and doubled a frictional pile's cost);
 // otherwise, or when that does not verify, the dense solve_lcp on to_dense(lcp) when dense_fallback (the caller bounds its
-// size), its attempts listed after the sparse one. Every Solved answer passes the check.
+// size), its attempts listed after the sparse one. Every Solved answer passes the check. A symmetric LCP
+// that falls apart into islands has each island solved so (block pivoting whatever its size, then
+// the dense attempts), the dense path splits as solve_lcp does; islands run concurrently with
+// options.threads (components.h).
 LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOptions& options = {},
                            bool dense_fallback = true);
 

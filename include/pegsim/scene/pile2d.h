@@ -8,6 +8,10 @@
 // [0, 2 pi), at rest; mass 0.25, inertia 0.003 (the authors' values). Box: floor 0.4 m thick with its
 // top at y = 0, inner width cols * 0.5 m, walls 0.4 m thick reaching 1 m above the top row.
 // Gravity 9.8 down, no friction unless given; settings: model "peg", time_step 0.01, duration 3.
+// With bins B > 1: B such boxes side by side, neighbours sharing a wall ("divider1" ...), sized for
+// the fullest bin (ceil(N / B) bodies); body k goes to bin (k-1) % B, slot (k-1) / B of its grid.
+// The bins' piles never touch: independent contact islands (the threads' case, components.h).
+// B = 1 is the single box above, bit for bit.
 // Deterministic for a seed on every platform.
 #pragma once
 
@@ -20,6 +24,6 @@ namespace pegsim {
 inline constexpr double kPile2dPitch = 0.5;           // m between grid cells
 inline constexpr double kPile2dMaxBodyRadius = 0.24;  // m, bounding radius about the centroid
 
-Scene make_pile2d(std::uint64_t seed, int count, double friction = 0.0);
+Scene make_pile2d(std::uint64_t seed, int count, double friction = 0.0, int bins = 1);
 
 }  // namespace pegsim
