@@ -7,7 +7,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace pegsim {
 namespace {
@@ -42,6 +45,43 @@ TEST(Pile2d, NothingOverlapsAtStartAndEveryBodyIsInsideTheBox) {
       EXPECT_DOUBLE_EQ(b.mass, 0.25);
     }
   }
+}
+
+// --bins B: B boxes side by side sharing walls; every body strictly inside its own bin (between the
+// two walls around it), nothing overlapping at t = 0, the same bodies in the same order as B = 1.
+TEST(Pile2d, BinsDealTheBodiesAmongSeparateBoxes) {
+  const Scene one = make_pile2d(5, 30);
+  for (int bins : {2, 3, 7}) {
+    SCOPED_TRACE("bins = " + std::to_string(bins));
+    const Scene scene = make_pile2d(5, 30, 0.0, bins);
+    ASSERT_EQ(dynamic_count(scene), 30);
+    const std::vector<char> all(scene.bodies.size(), 1);
+    EXPECT_EQ(measure_overlap(scene.bodies, all).overlapping_pairs, 0);
+    std::vector<double> walls;  // inner faces' centres: the walls' x, sorted
+    for (const Body& b : scene.bodies)
+      if (b.is_static && b.name != "floor") walls.push_back(b.position.x());
+    std::sort(walls.begin(), walls.end());
+    ASSERT_EQ(walls.size(), static_cast<std::size_t>(bins + 1));
+    std::vector<int> per_bin(static_cast<std::size_t>(bins), 0);
+    std::size_t k = 0;
+    for (const Body& b : scene.bodies) {
+      if (b.is_static) continue;
+      const auto bin = static_cast<std::size_t>(std::upper_bound(walls.begin(), walls.end(), b.position.x()) - walls.begin() - 1);
+      ASSERT_LT(bin, per_bin.size()) << b.name;
+      ++per_bin[bin];
+      for (const Vec2& v : b.world_vertices()) {
+        EXPECT_GT(v.x(), walls[bin] + 0.5 * 0.4) << b.name;  // clear of the wall (0.4 m thick)
+        EXPECT_LT(v.x(), walls[bin + 1] - 0.5 * 0.4) << b.name;
+        EXPECT_GT(v.y(), 0.0) << b.name;
+      }
+      while (one.bodies[k].is_static) ++k;
+      EXPECT_EQ(b.local_vertices, one.bodies[k++].local_vertices) << b.name;  // the same draws
+    }
+    for (int n : per_bin) EXPECT_GE(n, 30 / bins);
+  }
+  EXPECT_THROW(make_pile2d(1, 3, 0.0, 4), SceneError);
+  EXPECT_THROW(make_pile2d(1, 3, 0.0, 0), SceneError);
+  EXPECT_EQ(scene_to_json(make_pile2d(5, 30, 0.0, 1)).dump(), scene_to_json(one).dump());
 }
 
 TEST(Pile2d, FrictionAndDefaults) {
