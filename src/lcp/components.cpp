@@ -8,6 +8,7 @@
 #include <exception>
 #include <numeric>
 #include <string>
+#include <system_error>
 #include <thread>
 
 namespace pegsim {
@@ -52,11 +53,14 @@ std::vector<LcpResult> solve_blocks(const std::vector<std::vector<int>>& compone
       }
     }
   };
-  {
-    std::vector<std::jthread> helpers;
+  std::vector<std::thread> helpers;
+  try {
     for (int t = 1; t < threads_used; ++t) helpers.emplace_back(work);
-    work();
-  }  // joined
+  } catch (const std::system_error&) {  // no more threads (a limit, a build without them): fewer do the work
+  }
+  threads_used = static_cast<int>(helpers.size()) + 1;
+  work();
+  for (std::thread& helper : helpers) helper.join();
   for (const std::exception_ptr& e : errors)
     if (e) std::rethrow_exception(e);
   return results;
