@@ -15,7 +15,6 @@
 
 #include <benchmark/benchmark.h>
 
-#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -43,13 +42,6 @@ Lcp islands_problem(int islands, int contacts) {
   return whole;
 }
 
-bool same_bits(const Vec& a, const Vec& b) {
-  if (a.size() != b.size()) return false;
-  for (Eigen::Index i = 0; i < a.size(); ++i)
-    if (std::bit_cast<std::uint64_t>(a[i]) != std::bit_cast<std::uint64_t>(b[i])) return false;
-  return true;
-}
-
 void islands_in_threads(benchmark::State& state) {
   const int islands = static_cast<int>(state.range(0));
   const int contacts = static_cast<int>(state.range(1));
@@ -67,7 +59,7 @@ void islands_in_threads(benchmark::State& state) {
   state.counters["islands"] = r.islands;
   state.counters["threads_used"] = r.threads;
   state.counters["solved"] = r.status_ok() ? 1 : 0;
-  state.counters["same_bits"] = same_bits(r.z, serial.z) ? 1 : 0;
+  state.counters["same_bits"] = testgen::bit_identical(r.z, serial.z) ? 1 : 0;
 }
 
 BENCHMARK(islands_in_threads)

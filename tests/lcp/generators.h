@@ -10,7 +10,9 @@
 #include <Eigen/Dense>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <numbers>
 #include <random>
@@ -22,6 +24,14 @@
 namespace pegsim::testgen {
 
 using Rng = std::mt19937_64;
+
+// Equal bit for bit (not within a tolerance): the islands-in-threads determinism checks.
+inline bool bit_identical(const Vec& a, const Vec& b) {
+  if (a.size() != b.size()) return false;
+  for (Eigen::Index i = 0; i < a.size(); ++i)
+    if (std::bit_cast<std::uint64_t>(a[i]) != std::bit_cast<std::uint64_t>(b[i])) return false;
+  return true;
+}
 
 inline Mat gaussian_matrix(int rows, int cols, Rng& rng) {
   std::normal_distribution<double> g(0.0, 1.0);

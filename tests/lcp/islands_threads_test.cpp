@@ -11,8 +11,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <bit>
-#include <cstdint>
 #include <vector>
 
 namespace pegsim {
@@ -75,13 +73,6 @@ Lcp rows_of(const Lcp& lcp, const std::vector<int>& rows) {
   return sub;
 }
 
-bool bit_identical(const Vec& a, const Vec& b) {
-  if (a.size() != b.size()) return false;
-  for (Eigen::Index i = 0; i < a.size(); ++i)
-    if (std::bit_cast<std::uint64_t>(a[i]) != std::bit_cast<std::uint64_t>(b[i])) return false;
-  return true;
-}
-
 TEST(IslandThreads, DenseBlocksGiveTheSameBitsWithOneTwoAndThreeThreads) {
   const std::vector<Lcp> blocks = frictional_blocks();
   const BlockDiagonal problem = interleave(blocks);
@@ -101,7 +92,7 @@ TEST(IslandThreads, DenseBlocksGiveTheSameBitsWithOneTwoAndThreeThreads) {
     const LcpResult parallel = solve_lcp(problem.whole, SolverKind::Auto, many);
     ASSERT_TRUE(parallel.status_ok()) << parallel.message;
     EXPECT_EQ(parallel.threads, 2) << "two blocks have 32+ rows, the third is not worth a thread";
-    EXPECT_TRUE(bit_identical(parallel.z, serial.z)) << threads << " threads";
+    EXPECT_TRUE(testgen::bit_identical(parallel.z, serial.z)) << threads << " threads";
     EXPECT_EQ(parallel.basis, serial.basis);
     EXPECT_EQ(parallel.iterations, serial.iterations);
   }
@@ -136,7 +127,7 @@ TEST(IslandThreads, SparseBlocksGiveTheSameBitsWithOneAndTwoThreads) {
   const LcpResult parallel = solve_sparse_lcp(sparse, SolverKind::Auto, two);
   ASSERT_TRUE(parallel.status_ok()) << parallel.message;
   EXPECT_EQ(parallel.threads, 2);
-  EXPECT_TRUE(bit_identical(parallel.z, serial.z));
+  EXPECT_TRUE(testgen::bit_identical(parallel.z, serial.z));
   EXPECT_EQ(parallel.basis, serial.basis);
 }
 
