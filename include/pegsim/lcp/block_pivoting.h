@@ -36,5 +36,8 @@ inline int block_pivoting_exchange_budget(int n) { return 3 * n + 100; }
 
 LcpResult solve_block_pivoting(const Lcp& lcp, const SolveOptions& options = {});
 LcpResult solve_block_pivoting(const SparseLcp& lcp, const SolveOptions& options = {});  // checked on lcp
+// The same for a caller that has established M == M^T (is_symmetric, or an island of such an M):
+// the check is not repeated (three times per solve cost 8 % of a 200-body pile's time).
+LcpResult solve_block_pivoting_symmetric(const SparseLcp& lcp, const SolveOptions& options = {});
 
 }  // namespace pegsim
