@@ -106,6 +106,29 @@ TEST(IslandThreads, DenseBlocksGiveTheSameBitsWithOneTwoAndThreeThreads) {
   }
 }
 
+// A frictional (nonsymmetric) cell on the sparse path is densified island by island, never whole:
+// the answer is the dense path's on the same entries (the whole densified), bit for bit, with any
+// thread count. (Against problem.whole itself only the signs of zeros may differ: to_sparse
+// drops stored -0.0 entries.)
+TEST(IslandThreads, SparseFrictionalCellsAreSolvedIslandByIslandAsTheDensePathSolvesThem) {
+  const BlockDiagonal problem = interleave(frictional_blocks());
+  const SparseLcp sparse = to_sparse(problem.whole);
+  ASSERT_FALSE(is_symmetric(sparse.M));
+  const LcpResult dense = solve_lcp(to_dense(sparse), SolverKind::Auto, SolveOptions{});
+  ASSERT_TRUE(dense.status_ok()) << dense.message;
+  EXPECT_GE(dense.islands, 3);
+  for (int threads : {1, 2}) {
+    SolveOptions options;
+    options.threads = threads;
+    const LcpResult r = solve_sparse_lcp(sparse, SolverKind::Auto, options);
+    ASSERT_TRUE(r.status_ok()) << r.message;
+    EXPECT_EQ(r.islands, static_cast<int>(lcp_components(sparse.M).size()));
+    EXPECT_TRUE(testgen::bit_identical(r.z, dense.z)) << threads << " threads";
+    EXPECT_EQ(r.basis, dense.basis);
+    EXPECT_LE(verify_lcp(problem.whole, r.z).residual, kDefaultTolerance);
+  }
+}
+
 TEST(IslandThreads, SparseBlocksGiveTheSameBitsWithOneAndTwoThreads) {
   Rng rng(5);
   std::vector<Lcp> blocks;  // frictionless contact LCPs (symmetric): block pivoting on the large islands
