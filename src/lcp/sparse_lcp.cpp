@@ -31,9 +31,9 @@ SparseLcp sub_sparse_lcp(const SparseLcp& lcp, const std::vector<int>& rows, con
   return sub;
 }
 
-// A symmetric (monotone) LCP, M == M^T checked by the caller: block pivoting with a bounded number of exchanges, then, when that
-// does not verify and dense_fallback, the dense attempts from its last guess (near the answer,
-// Lemke's path is short).
+// A symmetric (monotone) LCP, M == M^T checked by the caller: block pivoting with a bounded number
+// of exchanges, then, when that does not verify and dense_fallback, the dense attempts from its
+// last guess (near the answer, Lemke's path is short).
 LcpResult solve_monotone(const SparseLcp& lcp, const SolveOptions& options, bool dense_fallback) {
   std::vector<std::string> attempts;
   SolveOptions bounded = options;
@@ -93,10 +93,9 @@ LcpResult solve_dense_islands(const SparseLcp& lcp, const std::vector<std::vecto
 
 bool all_finite(const SparseLcp& lcp) {
   if (!lcp.q.allFinite()) return false;
-  const double* value = lcp.M.valuePtr();
-  const Eigen::Index count = lcp.M.isCompressed() ? lcp.M.nonZeros() : lcp.M.data().size();
-  for (Eigen::Index k = 0; k < count; ++k)
-    if (!std::isfinite(value[k])) return false;
+  for (int j = 0; j < lcp.M.outerSize(); ++j)
+    for (SparseMat::InnerIterator it(lcp.M, j); it; ++it)
+      if (!std::isfinite(it.value())) return false;
   return true;
 }
 
