@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <vector>
@@ -54,41 +55,40 @@ LcpResult solve_monotone(const SparseLcp& lcp, const SolveOptions& options, bool
   return d;
 }
 
-// components.h's split on the sparse path: each island of a monotone LCP solved by
-// solve_monotone on its own, whatever its size (as the whole would be), concurrently with
-// options.threads; merged, and the whole verified in O(nonzeros).
-LcpResult solve_monotone_islands(const SparseLcp& lcp, const std::vector<std::vector<int>>& components,
-                                 const SolveOptions& options, bool dense_fallback) {
+// components.h's split on the sparse path: each island, renumbered as its own sparse LCP, solved by
+// solve_island concurrently with options.threads; merged, and the whole verified in O(nonzeros).
+LcpResult solve_sparse_islands(const SparseLcp& lcp, const std::vector<std::vector<int>>& components,
+                               const SolveOptions& options,
+                               const std::function<LcpResult(const SparseLcp&, const SolveOptions&)>& solve_island) {
   const auto start = std::chrono::steady_clock::now();
   const int n = lcp.size();
   std::vector<int> local(static_cast<std::size_t>(n));
   for (const std::vector<int>& rows : components)
     for (std::size_t a = 0; a < rows.size(); ++a) local[static_cast<std::size_t>(rows[a])] = static_cast<int>(a);
   LcpResult result = solve_islands(n, components, options, [&](std::size_t c, const SolveOptions& o) {
-    return solve_monotone(sub_sparse_lcp(lcp, components[c], local), o, dense_fallback);
+    return solve_island(sub_sparse_lcp(lcp, components[c], local), o);
   });
   finalize_sparse_result(lcp, options.tolerance, result);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 
-// components.h's split on the sparse path for LCPs that are not monotone (friction): each island
-// densified on its own and solved as solve_by_components solves a dense island; the whole is
-// never densified (n^2 entries: 4 bins of a frictional pile made ~4000-row cells, 128 MB to fill
-// and validate per solve, 15 % of the run), merged, and the whole verified in O(nonzeros).
+// A monotone LCP's islands: each by solve_monotone, whatever its size (as the whole would be).
+LcpResult solve_monotone_islands(const SparseLcp& lcp, const std::vector<std::vector<int>>& components,
+                                 const SolveOptions& options, bool dense_fallback) {
+  return solve_sparse_islands(lcp, components, options, [&](const SparseLcp& island, const SolveOptions& o) {
+    return solve_monotone(island, o, dense_fallback);
+  });
+}
+
+// An LCP that is not monotone (friction): each island densified on its own and solved as
+// solve_by_components solves a dense island. The whole is never densified (n^2 entries: 4 bins of
+// a frictional pile made ~4000-row cells, 128 MB to fill and validate per solve, 15 % of the run).
 LcpResult solve_dense_islands(const SparseLcp& lcp, const std::vector<std::vector<int>>& components, SolverKind kind,
                               const SolveOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  const int n = lcp.size();
-  std::vector<int> local(static_cast<std::size_t>(n));
-  for (const std::vector<int>& rows : components)
-    for (std::size_t a = 0; a < rows.size(); ++a) local[static_cast<std::size_t>(rows[a])] = static_cast<int>(a);
-  LcpResult result = solve_islands(n, components, options, [&](std::size_t c, const SolveOptions& o) {
-    return solve_lcp_whole(to_dense(sub_sparse_lcp(lcp, components[c], local)), kind, o);
+  return solve_sparse_islands(lcp, components, options, [&](const SparseLcp& island, const SolveOptions& o) {
+    return solve_lcp_whole(to_dense(island), kind, o);
   });
-  finalize_sparse_result(lcp, options.tolerance, result);
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
 }
 
 bool all_finite(const SparseLcp& lcp) {
