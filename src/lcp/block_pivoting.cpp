@@ -208,36 +208,7 @@ int projected_newton(const SparseMat& S, double shift, const std::vector<int>& o
   return -1;
 }
 
-LcpResult solve_sparse(const SparseLcp& lcp, const SolveOptions& options, bool is_symmetric);
-
-}  // namespace
-
-LcpResult solve_block_pivoting(const Lcp& lcp, const SolveOptions& options) {
-  const std::string invalid = validate_lcp(lcp);
-  if (!invalid.empty()) {
-    LcpResult result;
-    result.solver = "block-pivoting";
-    result.status = SolveStatus::InvalidInput;
-    result.message = invalid;
-    result.z = Vec::Zero(std::max<Eigen::Index>(0, lcp.q.size()));
-    result.residual = std::numeric_limits<double>::infinity();
-    return result;
-  }
-  LcpResult result = solve_block_pivoting(to_sparse(lcp), options);
-  finalize_result(lcp, options.tolerance, result);  // the dense original decides
-  return result;
-}
-
-LcpResult solve_block_pivoting(const SparseLcp& lcp, const SolveOptions& options) {
-  return solve_sparse(lcp, options, pegsim::is_symmetric(lcp.M));
-}
-
-LcpResult solve_block_pivoting_symmetric(const SparseLcp& lcp, const SolveOptions& options) {
-  return solve_sparse(lcp, options, true);
-}
-
-namespace {
-
+// One LCP by block pivoting, the symmetry of M given (it selects LDLT and the proximal steps).
 LcpResult solve_sparse(const SparseLcp& lcp, const SolveOptions& options, bool is_symmetric) {
   const auto t0 = std::chrono::steady_clock::now();
   LcpResult result;
@@ -303,4 +274,29 @@ LcpResult solve_sparse(const SparseLcp& lcp, const SolveOptions& options, bool i
 }
 
 }  // namespace
+
+LcpResult solve_block_pivoting(const Lcp& lcp, const SolveOptions& options) {
+  const std::string invalid = validate_lcp(lcp);
+  if (!invalid.empty()) {
+    LcpResult result;
+    result.solver = "block-pivoting";
+    result.status = SolveStatus::InvalidInput;
+    result.message = invalid;
+    result.z = Vec::Zero(std::max<Eigen::Index>(0, lcp.q.size()));
+    result.residual = std::numeric_limits<double>::infinity();
+    return result;
+  }
+  LcpResult result = solve_block_pivoting(to_sparse(lcp), options);
+  finalize_result(lcp, options.tolerance, result);  // the dense original decides
+  return result;
+}
+
+LcpResult solve_block_pivoting(const SparseLcp& lcp, const SolveOptions& options) {
+  return solve_sparse(lcp, options, pegsim::is_symmetric(lcp.M));
+}
+
+LcpResult solve_block_pivoting_symmetric(const SparseLcp& lcp, const SolveOptions& options) {
+  return solve_sparse(lcp, options, true);
+}
+
 }  // namespace pegsim

@@ -59,7 +59,7 @@ LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options
 
 LcpResult solve_split_or_whole(const Lcp& lcp, SolverKind kind, const SolveOptions& options,
                                const std::function<std::vector<std::vector<int>>()>& components_of) {
-  if (lcp.size() >= kComponentMinSize && kind != SolverKind::Enumerate && validate_lcp(lcp).empty()) {
+  if (splits_into_components(lcp.size(), kind) && validate_lcp(lcp).empty()) {
     const std::vector<std::vector<int>> components = components_of();
     if (components.size() > 1) return solve_by_components(lcp, components, kind, options);
   }

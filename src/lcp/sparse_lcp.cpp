@@ -210,8 +210,7 @@ LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOpt
     return solve_monotone(lcp, options, dense_fallback);
   }
   // islands from the sparse pattern, O(nonzeros), each densified alone (solve_dense_islands)
-  if (n >= kComponentMinSize && kind != SolverKind::Enumerate && lcp.M.rows() == n && lcp.M.cols() == n &&
-      all_finite(lcp)) {
+  if (splits_into_components(n, kind) && lcp.M.rows() == n && lcp.M.cols() == n && all_finite(lcp)) {
     const std::vector<std::vector<int>> components = lcp_components(lcp.M);
     if (components.size() > 1) return solve_dense_islands(lcp, components, kind, options);
   }

@@ -28,6 +28,13 @@ inline constexpr int kComponentMinSize = 32;
 // about as long as starting a thread); solve_by_components uses threads only for two or more.
 inline constexpr int kParallelBlockMinRows = 32;
 
+// Whether an LCP of n rows is solved by components when it has more than one: from
+// kComponentMinSize rows, for any solver but enumeration (its result lists every solution of the
+// whole). Shared by the dense split below and the sparse one (sparse_lcp.h).
+inline bool splits_into_components(int n, SolverKind kind) {
+  return n >= kComponentMinSize && kind != SolverKind::Enumerate;
+}
+
 // solve_lcp's rule: a valid LCP of at least kComponentMinSize rows, for any solver but enumeration
 // (its result lists every solution of the whole), is solved by components when it has more than
 // one; components_of gives them (the dense scan, or a sparse pattern's O(nonzeros) one).
