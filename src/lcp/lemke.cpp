@@ -52,6 +52,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -85,6 +86,8 @@ double spread(const Vec& v) {
   return hi > 0.0 ? hi / lo : 1.0;
 }
 
+// The sweeps read the nonzeros only (a contact LCP couples each row with few others): max and the
+// power-of-two products are exact, so the result is the same as a dense sweep's.
 Scaling equilibrate(const Mat& M) {
   const Eigen::Index n = M.rows();
   Scaling s{Vec::Ones(n), Vec::Ones(n), false, std::vector<char>(n, 0)};
@@ -95,13 +98,30 @@ Scaling equilibrate(const Mat& M) {
     s.zero_column[j] = col_max[j] == 0.0;
   }
   if (spread(row_max) <= 16.0 && spread(col_max) <= 16.0) return s;  // well scaled: leave it
+  // The nonzeros, column by column (written unconditionally, kept when nonzero: no branch).
+  std::vector<Eigen::Index> start(static_cast<std::size_t>(n) + 1, 0);
+  const auto row_of = std::make_unique_for_overwrite<Eigen::Index[]>(static_cast<std::size_t>(n) * n);
+  const auto magnitude = std::make_unique_for_overwrite<double[]>(static_cast<std::size_t>(n) * n);  // |M_ij|
+  std::size_t count = 0;
+  for (Eigen::Index j = 0; j < n; ++j) {
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double a = std::abs(M(i, j));
+      row_of[count] = i;
+      magnitude[count] = a;
+      count += a != 0.0;
+    }
+    start[j + 1] = static_cast<Eigen::Index>(count);
+  }
   for (int sweep = 0; sweep < 4; ++sweep) {  // powers of two are all we keep: a few sweeps do
     row_max.setZero();
-    for (Eigen::Index j = 0; j < n; ++j) row_max = row_max.cwiseMax(M.col(j).cwiseAbs() * s.col[j]);
+    for (Eigen::Index j = 0; j < n; ++j)
+      for (Eigen::Index e = start[j]; e < start[j + 1]; ++e)
+        row_max[row_of[e]] = std::max(row_max[row_of[e]], magnitude[e] * s.col[j]);
     for (Eigen::Index i = 0; i < n; ++i)
       if (row_max[i] > 0.0) s.row[i] = std::sqrt(s.row[i] / row_max[i]);  // r_i / sqrt(max_j |r_i M_ij c_j|)
     for (Eigen::Index j = 0; j < n; ++j) {
-      const double m = M.col(j).cwiseAbs().cwiseProduct(s.row).maxCoeff();
+      double m = 0.0;
+      for (Eigen::Index e = start[j]; e < start[j + 1]; ++e) m = std::max(m, magnitude[e] * s.row[row_of[e]]);
       if (m > 0.0) s.col[j] = std::sqrt(s.col[j] / m);
     }
   }
