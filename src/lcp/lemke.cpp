@@ -138,21 +138,19 @@ Scaling equilibrate(const Mat& M) {
 // to the sign of a zero, which no comparison sees), so the path is the same.
 class SparseColumns {
  public:
-  explicit SparseColumns(const Mat& M) : start_(static_cast<std::size_t>(M.cols()) + 1, 0) {
-    const Eigen::Index n = M.rows();
-    row_.resize(static_cast<std::size_t>(n * M.cols()));
-    value_.resize(row_.size());
+  explicit SparseColumns(const Mat& M)
+      : start_(static_cast<std::size_t>(M.cols()) + 1, 0),
+        row_(std::make_unique_for_overwrite<int[]>(static_cast<std::size_t>(M.size()))),
+        value_(std::make_unique_for_overwrite<double[]>(static_cast<std::size_t>(M.size()))) {
     std::size_t count = 0;
     for (Eigen::Index j = 0; j < M.cols(); ++j) {
-      for (Eigen::Index i = 0; i < n; ++i) {  // written unconditionally, kept when nonzero: no branch
+      for (Eigen::Index i = 0; i < M.rows(); ++i) {  // written unconditionally, kept when nonzero: no branch
         row_[count] = static_cast<int>(i);
         value_[count] = M(i, j);
         count += M(i, j) != 0.0;
       }
       start_[static_cast<std::size_t>(j) + 1] = count;
     }
-    row_.resize(count);
-    value_.resize(count);
   }
   // y += a M_{:,j}
   void add_to(Vec& y, Eigen::Index j, double a) const {
@@ -168,8 +166,8 @@ class SparseColumns {
 
  private:
   std::vector<std::size_t> start_;
-  std::vector<int> row_;
-  std::vector<double> value_;
+  std::unique_ptr<int[]> row_;  // n^2 slots, the first start_.back() used
+  std::unique_ptr<double[]> value_;
 };
 
 enum class PathEnd { Solution, Ray, PivotCap, Breakdown, SingularStart };
