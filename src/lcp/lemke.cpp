@@ -100,8 +100,8 @@ Scaling equilibrate(const Mat& M) {
   if (spread(row_max) <= 16.0 && spread(col_max) <= 16.0) return s;  // well scaled: leave it
   // The nonzeros, column by column (written unconditionally, kept when nonzero: no branch).
   std::vector<Eigen::Index> start(static_cast<std::size_t>(n) + 1, 0);
-  const auto row_of = std::make_unique_for_overwrite<Eigen::Index[]>(static_cast<std::size_t>(n) * n);
-  const auto magnitude = std::make_unique_for_overwrite<double[]>(static_cast<std::size_t>(n) * n);  // |M_ij|
+  const auto row_of = std::unique_ptr<Eigen::Index[]>(new Eigen::Index[static_cast<std::size_t>(n) * n]);
+  const auto magnitude = std::unique_ptr<double[]>(new double[static_cast<std::size_t>(n) * n]);  // |M_ij|
   std::size_t count = 0;
   for (Eigen::Index j = 0; j < n; ++j) {
     for (Eigen::Index i = 0; i < n; ++i) {
@@ -140,8 +140,8 @@ class SparseColumns {
  public:
   explicit SparseColumns(const Mat& M)
       : start_(static_cast<std::size_t>(M.cols()) + 1, 0),
-        row_(std::make_unique_for_overwrite<int[]>(static_cast<std::size_t>(M.size()))),
-        value_(std::make_unique_for_overwrite<double[]>(static_cast<std::size_t>(M.size()))) {
+        row_(new int[static_cast<std::size_t>(M.size())]),
+        value_(new double[static_cast<std::size_t>(M.size())]) {
     std::size_t count = 0;
     for (Eigen::Index j = 0; j < M.cols(); ++j) {
       for (Eigen::Index i = 0; i < M.rows(); ++i) {  // written unconditionally, kept when nonzero: no branch
