@@ -86,56 +86,10 @@ double spread(const Vec& v) {
   return hi > 0.0 ? hi / lo : 1.0;
 }
 
-// The sweeps read the nonzeros only (a contact LCP couples each row with few others): max and the
-// power-of-two products are exact, so the result is the same as a dense sweep's.
-Scaling equilibrate(const Mat& M) {
-  const Eigen::Index n = M.rows();
-  Scaling s{Vec::Ones(n), Vec::Ones(n), false, std::vector<char>(n, 0)};
-  Vec row_max = Vec::Zero(n), col_max(n);
-  for (Eigen::Index j = 0; j < n; ++j) {
-    row_max = row_max.cwiseMax(M.col(j).cwiseAbs());
-    col_max[j] = M.col(j).cwiseAbs().maxCoeff();
-    s.zero_column[j] = col_max[j] == 0.0;
-  }
-  if (spread(row_max) <= 16.0 && spread(col_max) <= 16.0) return s;  // well scaled: leave it
-  // The nonzeros, column by column (written unconditionally, kept when nonzero: no branch).
-  std::vector<Eigen::Index> start(static_cast<std::size_t>(n) + 1, 0);
-  const auto row_of = std::unique_ptr<Eigen::Index[]>(new Eigen::Index[static_cast<std::size_t>(n) * n]);
-  const auto magnitude = std::unique_ptr<double[]>(new double[static_cast<std::size_t>(n) * n]);  // |M_ij|
-  std::size_t count = 0;
-  for (Eigen::Index j = 0; j < n; ++j) {
-    for (Eigen::Index i = 0; i < n; ++i) {
-      const double a = std::abs(M(i, j));
-      row_of[count] = i;
-      magnitude[count] = a;
-      count += a != 0.0;
-    }
-    start[j + 1] = static_cast<Eigen::Index>(count);
-  }
-  for (int sweep = 0; sweep < 4; ++sweep) {  // powers of two are all we keep: a few sweeps do
-    row_max.setZero();
-    for (Eigen::Index j = 0; j < n; ++j)
-      for (Eigen::Index e = start[j]; e < start[j + 1]; ++e)
-        row_max[row_of[e]] = std::max(row_max[row_of[e]], magnitude[e] * s.col[j]);
-    for (Eigen::Index i = 0; i < n; ++i)
-      if (row_max[i] > 0.0) s.row[i] = std::sqrt(s.row[i] / row_max[i]);  // r_i / sqrt(max_j |r_i M_ij c_j|)
-    for (Eigen::Index j = 0; j < n; ++j) {
-      double m = 0.0;
-      for (Eigen::Index e = start[j]; e < start[j + 1]; ++e) m = std::max(m, magnitude[e] * s.row[row_of[e]]);
-      if (m > 0.0) s.col[j] = std::sqrt(s.col[j] / m);
-    }
-  }
-  auto round_pow2 = [](double x) { return std::exp2(std::round(std::log2(x))); };
-  s.row = s.row.unaryExpr(round_pow2);
-  s.col = s.col.unaryExpr(round_pow2);
-  s.active = std::max(spread(s.row), spread(s.col)) > 1.0;
-  return s;
-}
-
 // The nonzeros of M column by column. A contact LCP couples each row with few others (a frictional
-// cell of 1200 rows: a few per cent nonzero), so the path's column sums y += a M_{:,j} cost
-// O(nonzeros of the column) instead of O(n). Skipping exact zeros changes no sum (x + 0 = x, up
-// to the sign of a zero, which no comparison sees), so the path is the same.
+// cell of 1200 rows: a few per cent nonzero), so the path's column sums y += a M_{:,j} and the
+// equilibration's sweeps cost O(nonzeros of the column) instead of O(n). Skipping exact zeros
+// changes no sum (x + 0 = x, up to the sign of a zero, which no comparison sees): the same path.
 class SparseColumns {
  public:
   explicit SparseColumns(const Mat& M)
@@ -152,16 +106,20 @@ class SparseColumns {
       start_[static_cast<std::size_t>(j) + 1] = count;
     }
   }
+  // f(i, M_ij) for the nonzeros of column j, by increasing i
+  template <class F>
+  void for_each(Eigen::Index j, F&& f) const {
+    for (std::size_t e = start_[static_cast<std::size_t>(j)]; e < start_[static_cast<std::size_t>(j) + 1]; ++e)
+      f(row_[e], value_[e]);
+  }
   // y += a M_{:,j}
   void add_to(Vec& y, Eigen::Index j, double a) const {
-    for (std::size_t e = start_[static_cast<std::size_t>(j)]; e < start_[static_cast<std::size_t>(j) + 1]; ++e)
-      y[row_[e]] += value_[e] * a;
+    for_each(j, [&](int i, double m_ij) { y[i] += m_ij * a; });
   }
   // y = M_{:,j}
   void assign_to(Vec& y, Eigen::Index j) const {
     y.setZero();
-    for (std::size_t e = start_[static_cast<std::size_t>(j)]; e < start_[static_cast<std::size_t>(j) + 1]; ++e)
-      y[row_[e]] = value_[e];
+    for_each(j, [&](int i, double m_ij) { y[i] = m_ij; });
   }
 
  private:
@@ -169,6 +127,38 @@ class SparseColumns {
   std::unique_ptr<int[]> row_;  // n^2 slots, the first start_.back() used
   std::unique_ptr<double[]> value_;
 };
+
+// The sweeps read the nonzeros only (a contact LCP couples each row with few others): max and the
+// power-of-two products are exact, so the result is the same as a dense sweep's.
+Scaling equilibrate(const Mat& M) {
+  const Eigen::Index n = M.rows();
+  Scaling s{Vec::Ones(n), Vec::Ones(n), false, std::vector<char>(n, 0)};
+  Vec row_max = Vec::Zero(n), col_max(n);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    row_max = row_max.cwiseMax(M.col(j).cwiseAbs());
+    col_max[j] = M.col(j).cwiseAbs().maxCoeff();
+    s.zero_column[j] = col_max[j] == 0.0;
+  }
+  if (spread(row_max) <= 16.0 && spread(col_max) <= 16.0) return s;  // well scaled: leave it
+  const SparseColumns columns(M);
+  for (int sweep = 0; sweep < 4; ++sweep) {  // powers of two are all we keep: a few sweeps do
+    row_max.setZero();
+    for (Eigen::Index j = 0; j < n; ++j)
+      columns.for_each(j, [&](int i, double m_ij) { row_max[i] = std::max(row_max[i], std::abs(m_ij) * s.col[j]); });
+    for (Eigen::Index i = 0; i < n; ++i)
+      if (row_max[i] > 0.0) s.row[i] = std::sqrt(s.row[i] / row_max[i]);  // r_i / sqrt(max_j |r_i M_ij c_j|)
+    for (Eigen::Index j = 0; j < n; ++j) {
+      double m = 0.0;
+      columns.for_each(j, [&](int i, double m_ij) { m = std::max(m, std::abs(m_ij) * s.row[i]); });
+      if (m > 0.0) s.col[j] = std::sqrt(s.col[j] / m);
+    }
+  }
+  auto round_pow2 = [](double x) { return std::exp2(std::round(std::log2(x))); };
+  s.row = s.row.unaryExpr(round_pow2);
+  s.col = s.col.unaryExpr(round_pow2);
+  s.active = std::max(spread(s.row), spread(s.col)) > 1.0;
+  return s;
+}
 
 enum class PathEnd { Solution, Ray, PivotCap, Breakdown, SingularStart };
 
