@@ -2,10 +2,13 @@
 // convex cells of PEG's free space. Checked on seeded random scenes of two polygons corner to corner:
 // converged answers satisfy the accurate nonconvex conditions, a non-overlapping start gains no
 // kinetic energy, warm starts reproduce the answer, bad free spaces are refused by name.
+#include <pegsim/assembly/assembly.h>
 #include <pegsim/contact/contact_rows.h>
 #include <pegsim/contact/model.h>
 #include <pegsim/dynamics/configuration_search.h>
 #include <pegsim/geometry/overlap.h>
+#include <pegsim/lcp/block_pivoting.h>
+#include <pegsim/lcp/sparse_lcp.h>
 
 #include "geometry/random_convex.h"
 #include "peg/peg_harness.h"
@@ -190,6 +193,48 @@ TEST(ConfigurationSearch, LedgeCornerSupportsTheBoxRatherThanAPhantomWall) {
     EXPECT_NEAR(search.nu[2], 0.0, 1e-9);  // no spin
     EXPECT_NEAR(search.nu[1], 0.0, 1e-9);  // supported: vy = 0 instead of -g h
   }
+}
+
+TEST(ConfigurationSearch, LargeFrictionlessCellIsTheAssemblyOfItsRows) {
+  // A wall of 0.2 m boxes, corners coinciding, falling onto a floor: a frictionless cell of well
+  // over kBlockPivotingMinSize rows, cut out of the search's candidate LCP rather than assembled.
+  // It must be the assembly of its own rows to the bit (pattern, values, q), one row per contact.
+  World w;
+  w.h = 0.01;
+  w.gravity = Vec2(0.0, -9.81);
+  w.bodies.push_back(test::body_from_world("floor", {Vec2(-1, -0.2), Vec2(2, -0.2), Vec2(2, 0), Vec2(-1, 0)}, true));
+  for (int row = 0; row < 5; ++row) {
+    for (int col = 0; col < 6; ++col) {
+      const double x = 0.2 * col, y = 0.0005 + 0.2 * row;
+      Body b = test::body_from_world("box", {Vec2(x, y), Vec2(x + 0.2, y), Vec2(x + 0.2, y + 0.2), Vec2(x, y + 0.2)});
+      b.velocity = Vec2(0.0, -0.3);
+      w.bodies.push_back(b);
+    }
+  }
+  const StepSetup s(w);
+  const ConfigurationSearch search = s.search();
+  ASSERT_TRUE(search.solved);
+  ASSERT_NE(search.cell, nullptr);
+  const CellLcp& cell = *search.cell;
+  ASSERT_TRUE(cell.is_sparse);
+  ASSERT_GE(cell.size(), kBlockPivotingMinSize);
+  ASSERT_EQ(cell.rows.size(), static_cast<int>(cell.contacts.size()));
+  for (std::size_t i = 0; i < cell.contacts.size(); ++i) {
+    const Row expected = predicted_gap_row(s.proximity.contacts[static_cast<std::size_t>(cell.contacts[i])], s.context);
+    EXPECT_EQ(cell.rows.variables()[i].contact, cell.contacts[i]);
+    EXPECT_EQ(cell.rows.rows()[i].constant, expected.constant);
+  }
+  const SparseLcp assembled = assemble_sparse_lcp(cell.rows, s.inverse_mass, s.nu_free);
+  ASSERT_EQ(assembled.M.nonZeros(), cell.sparse.M.nonZeros());
+  for (int j = 0; j < cell.size(); ++j) {
+    SparseMat::InnerIterator a(assembled.M, j), b(cell.sparse.M, j);
+    for (; a && b; ++a, ++b) {
+      EXPECT_EQ(a.row(), b.row()) << "column " << j;
+      EXPECT_EQ(a.value(), b.value()) << "entry (" << a.row() << ", " << j << ")";
+    }
+    EXPECT_EQ(static_cast<bool>(a), static_cast<bool>(b)) << "column " << j;
+  }
+  EXPECT_EQ(assembled.q, cell.sparse.q);
 }
 
 TEST(ConfigurationSearch, RefusesAFreeSpaceThatDoesNotDescribeTheContacts) {
