@@ -398,7 +398,7 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, CellStart start, CandidateL
     }
     if (cell.is_sparse) {
       // a failed sparse solve falls back to a dense one only within the memory bound
-      const bool dense_fits = cell.size() <= kMaxDenseLcpRows;
+      const bool dense_fits = cell.size() <= std::min(kMaxDenseLcpRows, options.max_dense_rows);
       search.result = solve_sparse_lcp(cell.sparse, options.solver, solve_options, dense_fits);
       if (!search.result.status_ok() && !dense_fits) check_dense_size(cell.size());  // says what to change
     } else {

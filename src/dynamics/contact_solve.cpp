@@ -94,6 +94,7 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
     t = Clock::now();
     ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
     search_options.max_lcp_size = options.max_lcp_size;
+    if (!options.verify) search_options.max_dense_rows = kIterateDenseRows;
     if (options.previous != nullptr && !options.previous->selection.empty()) {
       search_options.start = &options.previous->selection;
       search_options.start_basis = &options.previous->search_basis;
@@ -182,6 +183,20 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
     solve.result.solver = "guard";
     solve.result.message = "LCP of " + std::to_string(std::max({solve.sparse.size(), solve.rows.size(), search.lcp_size})) +
                            " rows whose largest island exceeds the divergence guard (" + std::to_string(options.max_lcp_size) + ")";
+    solve.result.residual = std::numeric_limits<double>::infinity();
+    solve.result.z = Vec::Zero(solve.rows.size());
+    solve.nu_next = nu_free;
+    solve.solve_seconds += seconds_since(t);
+    return solve;
+  }
+  // An optional iterate (verify false) gets no dense solve of a large model LCP (contact_solve.h).
+  if (!accepted && !options.verify && solve.sparse.size() > kIterateDenseRows) {
+    solve.result = LcpResult{};
+    solve.result.status = SolveStatus::NumericalBreakdown;
+    solve.result.solver = "iterate";
+    solve.result.message = "optional iterate: the search's answer was not accepted and the model's LCP of " +
+                           std::to_string(solve.sparse.size()) + " rows is over the iterate's dense bound (" +
+                           std::to_string(kIterateDenseRows) + ")";
     solve.result.residual = std::numeric_limits<double>::infinity();
     solve.result.z = Vec::Zero(solve.rows.size());
     solve.nu_next = nu_free;

@@ -76,6 +76,9 @@ struct ConfigurationSearchOptions {
   // (dynamics/warm_start.h); the first cell starts pivoting from those contacts' normal impulses.
   const std::vector<char>* start_pushing = nullptr;
   int max_lcp_size = 0;  // > 0: a larger cell LCP is not solved (the search ends, diverged)
+  // A sparse cell whose block pivoting fails is densified for the dense attempts only up to this
+  // many rows (and never past kMaxDenseLcpRows); a larger one fails the search.
+  int max_dense_rows = kMaxDenseLcpRows;
 };
 
 // A cell the search solved: its selection, impulses and end velocity. When the search ends
