@@ -172,35 +172,33 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   }
 
   t = Clock::now();
+  // Not solved, by `solver`'s decision: zero impulses, the free velocity (never applied as a step).
+  auto mark_unsolved = [&](const char* solver, std::string message) {
+    solve.result = LcpResult{};
+    solve.result.status = SolveStatus::NumericalBreakdown;
+    solve.result.solver = solver;
+    solve.result.message = std::move(message);
+    solve.result.residual = std::numeric_limits<double>::infinity();
+    solve.result.z = Vec::Zero(solve.rows.size());
+    solve.nu_next = nu_free;
+    solve.solve_seconds += seconds_since(t);
+  };
   // The divergence guard stands before a solver's O(n^3) work, not before the O(n^2) check above.
   // It is per island (lcp/components.h): a large pile of independent small islands is no blow-up.
   if (!accepted && (search.diverged || past_guard ||
                     (options.max_lcp_size > 0 && solve.sparse.size() > options.max_lcp_size &&
                      largest_component(solve.sparse.M) > options.max_lcp_size))) {
     solve.diverged = true;
-    solve.result = LcpResult{};
-    solve.result.status = SolveStatus::NumericalBreakdown;
-    solve.result.solver = "guard";
-    solve.result.message = "LCP of " + std::to_string(std::max({solve.sparse.size(), solve.rows.size(), search.lcp_size})) +
-                           " rows whose largest island exceeds the divergence guard (" + std::to_string(options.max_lcp_size) + ")";
-    solve.result.residual = std::numeric_limits<double>::infinity();
-    solve.result.z = Vec::Zero(solve.rows.size());
-    solve.nu_next = nu_free;
-    solve.solve_seconds += seconds_since(t);
+    mark_unsolved("guard", "LCP of " + std::to_string(std::max({solve.sparse.size(), solve.rows.size(), search.lcp_size})) +
+                               " rows whose largest island exceeds the divergence guard (" +
+                               std::to_string(options.max_lcp_size) + ")");
     return solve;
   }
   // An optional iterate (verify false) gets no dense solve of a large model LCP (contact_solve.h).
   if (!accepted && !options.verify && solve.sparse.size() > kIterateDenseRows) {
-    solve.result = LcpResult{};
-    solve.result.status = SolveStatus::NumericalBreakdown;
-    solve.result.solver = "iterate";
-    solve.result.message = "optional iterate: the search's answer was not accepted and the model's LCP of " +
-                           std::to_string(solve.sparse.size()) + " rows is over the iterate's dense bound (" +
-                           std::to_string(kIterateDenseRows) + ")";
-    solve.result.residual = std::numeric_limits<double>::infinity();
-    solve.result.z = Vec::Zero(solve.rows.size());
-    solve.nu_next = nu_free;
-    solve.solve_seconds += seconds_since(t);
+    mark_unsolved("iterate", "optional iterate: the search's answer was not accepted and the model's LCP of " +
+                                 std::to_string(solve.sparse.size()) + " rows is over the iterate's dense bound (" +
+                                 std::to_string(kIterateDenseRows) + ")");
     return solve;
   }
   // The LCP solver alone: warm from the previous solve's basis, then Lemke's textbook path; an
