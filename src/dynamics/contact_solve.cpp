@@ -94,7 +94,7 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
     t = Clock::now();
     ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
     search_options.max_lcp_size = options.max_lcp_size;
-    if (!options.verify) search_options.max_dense_rows = kIterateDenseRows;
+    if (!options.verify || options.recoverable) search_options.max_dense_rows = kIterateDenseRows;
     if (options.previous != nullptr && !options.previous->selection.empty()) {
       search_options.start = &options.previous->selection;
       search_options.start_basis = &options.previous->search_basis;
@@ -194,11 +194,16 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
                                std::to_string(options.max_lcp_size) + ")");
     return solve;
   }
-  // An optional iterate (verify false) gets no dense solve of a large model LCP (contact_solve.h).
-  if (!accepted && !options.verify && solve.sparse.size() > kIterateDenseRows) {
-    mark_unsolved("iterate", "optional iterate: the search's answer was not accepted and the model's LCP of " +
-                                 std::to_string(solve.sparse.size()) + " rows is over the iterate's dense bound (" +
-                                 std::to_string(kIterateDenseRows) + ")");
+  // An optional solve (an iterate, or a step halving can recover) gets no dense solve of a large
+  // model LCP (contact_solve.h). Without the search the LCP solver alone is the method: kept.
+  const bool searched = options.configuration_search && !space.disjunctions.empty();
+  const bool optional = !options.verify || (options.recoverable && searched);
+  if (!accepted && optional && solve.sparse.size() > kIterateDenseRows) {
+    mark_unsolved(options.verify ? "deferred" : "iterate",
+                  std::string(options.verify ? "recoverable step" : "optional iterate") +
+                      ": the search's answer was not accepted and the model's LCP of " +
+                      std::to_string(solve.sparse.size()) + " rows is over the optional solves' dense bound (" +
+                      std::to_string(kIterateDenseRows) + ")");
     return solve;
   }
   // The LCP solver alone: warm from the previous solve's basis, then Lemke's textbook path; an

@@ -232,8 +232,9 @@ StepRecord Simulation::step() {
 ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
                                             const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
                                             const FreeSpace& space, const ContactSolve* previous, bool verify,
-                                            const std::vector<char>* pushing_hint) const {
+                                            const std::vector<char>* pushing_hint, bool recoverable) const {
   ContactSolveOptions options;
+  options.recoverable = recoverable;
   options.previous = previous;
   options.pushing_hint = pushing_hint;
   options.verify = verify;
@@ -323,7 +324,7 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
   // 2-6. contacts: free space -> configuration search -> rows -> assembly -> solve
   const std::vector<char> hint = pushing_hint(pushed, last_proximity_);
   ContactSolve solve = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, record, s.space,
-                                           nullptr, true, &hint);
+                                           nullptr, true, &hint, depth < options_.recovery_depth);
   record.solver_status = solve.result.status;
   record.solver = solve.result.solver;
   record.residual = solve.result.residual;

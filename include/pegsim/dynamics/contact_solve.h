@@ -19,8 +19,9 @@
 
 namespace pegsim {
 
-// Dense solves an optional iterate (ContactSolveOptions::verify false) may make, in rows: dense
-// Lemke at 2000 rows takes seconds (measured on the 500-body pile: 70-90 s a step at 5600 rows).
+// Dense solves an optional solve may make, in rows: an iterate (ContactSolveOptions::verify false)
+// or a step that halving can still recover (ContactSolveOptions::recoverable). Dense Lemke at 2000
+// rows takes seconds (measured on the 500-body pile: 70-95 s a step at 5600-6800 rows).
 inline constexpr int kIterateDenseRows = 2000;
 
 struct ContactSolveOptions {
@@ -45,6 +46,10 @@ struct ContactSolveOptions {
   // verified answer), so it gets no dense solve of more than kIterateDenseRows rows: neither a
   // densified cell nor the LCP solver alone on the model's LCP (minutes at 5000+ rows).
   bool verify = true;
+  // true: a failed solve is retried as two half steps (the engine's recovery), so it too gets no
+  // dense solve past kIterateDenseRows: it fails fast and says so, and the halves, which see fewer
+  // contacts, are solved instead. false (the last recovery level): every fallback, however large.
+  bool recoverable = false;
 };
 
 struct ContactSolve {
