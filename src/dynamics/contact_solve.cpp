@@ -94,7 +94,7 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
     t = Clock::now();
     ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
     search_options.max_lcp_size = options.max_lcp_size;
-    if (!options.verify || options.recoverable) search_options.max_dense_rows = kIterateDenseRows;
+    if (!options.verify || options.has_fallback) search_options.max_dense_rows = kOptionalDenseRows;
     if (options.previous != nullptr && !options.previous->selection.empty()) {
       search_options.start = &options.previous->selection;
       search_options.start_basis = &options.previous->search_basis;
@@ -194,16 +194,16 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
                                std::to_string(options.max_lcp_size) + ")");
     return solve;
   }
-  // An optional solve (an iterate, or a step halving can recover) gets no dense solve of a large
+  // An optional solve (an iterate, or a solve with a fallback) gets no dense solve of a large
   // model LCP (contact_solve.h). Without the search the LCP solver alone is the method: kept.
   const bool searched = options.configuration_search && !space.disjunctions.empty();
-  const bool optional = !options.verify || (options.recoverable && searched);
-  if (!accepted && optional && solve.sparse.size() > kIterateDenseRows) {
+  const bool optional = !options.verify || (options.has_fallback && searched);
+  if (!accepted && optional && solve.sparse.size() > kOptionalDenseRows) {
     mark_unsolved(options.verify ? "deferred" : "iterate",
-                  std::string(options.verify ? "recoverable step" : "optional iterate") +
+                  std::string(options.verify ? "a solve with a fallback" : "optional iterate") +
                       ": the search's answer was not accepted and the model's LCP of " +
                       std::to_string(solve.sparse.size()) + " rows is over the optional solves' dense bound (" +
-                      std::to_string(kIterateDenseRows) + ")");
+                      std::to_string(kOptionalDenseRows) + ")");
     return solve;
   }
   // The LCP solver alone: warm from the previous solve's basis, then Lemke's textbook path; an

@@ -232,9 +232,9 @@ StepRecord Simulation::step() {
 ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, const ModelContext& context,
                                             const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
                                             const FreeSpace& space, const ContactSolve* previous, bool verify,
-                                            const std::vector<char>* pushing_hint, bool recoverable) const {
+                                            const std::vector<char>* pushing_hint, bool has_fallback) const {
   ContactSolveOptions options;
-  options.recoverable = recoverable;
+  options.has_fallback = has_fallback;
   options.previous = previous;
   options.pushing_hint = pushing_hint;
   options.verify = verify;
@@ -633,7 +633,8 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
     StepRecord scratch;
     ContactSolve verified = current.verified ? std::move(current)
                                              : solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free,
-                                                                   scratch, s.space, &current);
+                                                                   scratch, s.space, &current, true, nullptr,
+                                                                   /*has_fallback=*/true);  // the first solve
     record.search_rounds += scratch.search_rounds;
     if (!verified.diverged && verified.result.status_ok()) {
       solve = std::move(verified);

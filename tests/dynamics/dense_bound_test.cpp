@@ -1,7 +1,8 @@
-// The dense bound of optional solves (dynamics/contact_solve.h, kIterateDenseRows): a step that
-// halving can still recover makes no dense solve of a model LCP over the bound when its search
-// fails; it fails fast, says why, and applies nothing. The last recovery level, and a run without
-// the configuration search (the LCP solver alone is its method), keep the dense solve. Failures
+// The dense bound of optional solves (dynamics/contact_solve.h, kOptionalDenseRows): a solve with a
+// fallback (a step halving can still recover, the check of the fixpoint's kept iterate) makes no
+// dense solve of a model LCP over the bound when its search fails; it fails fast, says why, and
+// applies nothing. The last recovery level, and a run without the configuration search (the LCP
+// solver alone is its method), keep the dense solve. Failures
 // are provoked with one PGS sweep, which cannot meet the tolerance on pushing contacts.
 #include <pegsim/contact/model.h>
 #include <pegsim/dynamics/contact_solve.h>
@@ -54,11 +55,11 @@ class DenseBound : public ::testing::Test {
 };
 World* DenseBound::world_ = nullptr;
 
-TEST_F(DenseBound, ARecoverableStepWhoseSearchFailsMakesNoLargeDenseSolve) {
+TEST_F(DenseBound, ASolveWithAFallbackWhoseSearchFailsMakesNoLargeDenseSolve) {
   ContactSolveOptions options = failing_solver();
-  options.recoverable = true;
+  options.has_fallback = true;
   const test::StepOutcome out = step(options);
-  ASSERT_GT(out.rows.size(), kIterateDenseRows) << "the scene must be over the bound to test it";
+  ASSERT_GT(out.rows.size(), kOptionalDenseRows) << "the scene must be over the bound to test it";
   EXPECT_FALSE(out.result.status_ok());
   EXPECT_EQ(out.result.solver, "deferred");
   EXPECT_NE(out.result.message.find("dense bound"), std::string::npos) << out.result.message;
@@ -66,18 +67,18 @@ TEST_F(DenseBound, ARecoverableStepWhoseSearchFailsMakesNoLargeDenseSolve) {
 }
 
 TEST_F(DenseBound, TheLastRecoveryLevelStillTriesTheLcpSolverAlone) {
-  const test::StepOutcome out = step(failing_solver());  // recoverable false
-  ASSERT_GT(out.rows.size(), kIterateDenseRows);
+  const test::StepOutcome out = step(failing_solver());  // has_fallback false
+  ASSERT_GT(out.rows.size(), kOptionalDenseRows);
   EXPECT_FALSE(out.result.status_ok());  // one sweep cannot solve it, but it was tried
   EXPECT_EQ(out.result.solver, "pgs");
 }
 
 TEST_F(DenseBound, WithoutTheSearchTheLcpSolverAloneIsTheMethodAndIsNotDeferred) {
   ContactSolveOptions options = failing_solver();
-  options.recoverable = true;
+  options.has_fallback = true;
   options.configuration_search = false;
   const test::StepOutcome out = step(options);
-  ASSERT_GT(out.rows.size(), kIterateDenseRows);
+  ASSERT_GT(out.rows.size(), kOptionalDenseRows);
   EXPECT_EQ(out.result.solver, "pgs");
 }
 
