@@ -199,18 +199,7 @@ TEST(ConfigurationSearch, LargeFrictionlessCellIsTheAssemblyOfItsRows) {
   // A wall of 0.2 m boxes, corners coinciding, falling onto a floor: a frictionless cell of well
   // over kBlockPivotingMinSize rows, cut out of the search's candidate LCP rather than assembled.
   // It must be the assembly of its own rows to the bit (pattern, values, q), one row per contact.
-  World w;
-  w.h = 0.01;
-  w.gravity = Vec2(0.0, -9.81);
-  w.bodies.push_back(test::body_from_world("floor", {Vec2(-1, -0.2), Vec2(2, -0.2), Vec2(2, 0), Vec2(-1, 0)}, true));
-  for (int row = 0; row < 5; ++row) {
-    for (int col = 0; col < 6; ++col) {
-      const double x = 0.2 * col, y = 0.0005 + 0.2 * row;
-      Body b = test::body_from_world("box", {Vec2(x, y), Vec2(x + 0.2, y), Vec2(x + 0.2, y + 0.2), Vec2(x, y + 0.2)});
-      b.velocity = Vec2(0.0, -0.3);
-      w.bodies.push_back(b);
-    }
-  }
+  const World w = test::box_wall(5, 6);  // floor to x = 2
   const StepSetup s(w);
   const ConfigurationSearch search = s.search();
   ASSERT_TRUE(search.solved);

@@ -2,8 +2,9 @@
 // fallback (a step halving can still recover, the check of the fixpoint's kept iterate) makes no
 // dense solve of a model LCP over the bound when its search fails; it fails fast, says why, and
 // applies nothing. The last recovery level, and a run without the configuration search (the LCP
-// solver alone is its method), keep the dense solve. Failures
-// are provoked with one PGS sweep, which cannot meet the tolerance on pushing contacts.
+// solver alone is its method), keep the dense solve. Failures are provoked with one PGS sweep,
+// which cannot meet the tolerance on pushing contacts. The scene: test::box_wall (peg_harness.h),
+// whose PEG model LCP has thousands of rows.
 #include <pegsim/contact/model.h>
 #include <pegsim/dynamics/contact_solve.h>
 
@@ -18,25 +19,6 @@ namespace {
 
 using test::World;
 
-// A wall of 0.2 m boxes, corners coinciding, falling onto a floor: PEG's model LCP has thousands
-// of rows (vertex-vertex sites at every shared corner).
-World box_wall(int rows, int cols) {
-  World w;
-  w.h = 0.01;
-  w.gravity = Vec2(0.0, -9.81);
-  const double width = 0.2 * cols;
-  w.bodies.push_back(test::body_from_world("floor", {Vec2(-1, -0.2), Vec2(width + 1, -0.2), Vec2(width + 1, 0), Vec2(-1, 0)}, true));
-  for (int row = 0; row < rows; ++row) {
-    for (int col = 0; col < cols; ++col) {
-      const double x = 0.2 * col, y = 0.0005 + 0.2 * row;
-      Body b = test::body_from_world("box", {Vec2(x, y), Vec2(x + 0.2, y), Vec2(x + 0.2, y + 0.2), Vec2(x, y + 0.2)});
-      b.velocity = Vec2(0.0, -0.3);
-      w.bodies.push_back(b);
-    }
-  }
-  return w;
-}
-
 ContactSolveOptions failing_solver() {
   ContactSolveOptions options;
   options.solver = SolverKind::Pgs;
@@ -46,7 +28,7 @@ ContactSolveOptions failing_solver() {
 
 class DenseBound : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { world_ = new World(box_wall(12, 12)); }
+  static void SetUpTestSuite() { world_ = new World(test::box_wall(12, 12)); }
   static void TearDownTestSuite() { delete world_; }
   static test::StepOutcome step(const ContactSolveOptions& options) {
     return test::step_with(*world_, *make_contact_model("peg"), world_->proximity(), options);

@@ -188,4 +188,23 @@ inline Body body_from_world(const std::string& name, const Polygon& world_vertic
   return b;
 }
 
+// A wall of rows x cols 0.2 m boxes, corners coinciding, 0.5 mm above a static floor (x from -1 to
+// 0.2 cols + 0.8), falling at 0.3 m/s under gravity: many vertex-vertex sites, one large cell.
+inline World box_wall(int rows, int cols) {
+  World w;
+  w.h = 0.01;
+  w.gravity = Vec2(0.0, -9.81);
+  const double right = 0.2 * cols + 0.8;
+  w.bodies.push_back(body_from_world("floor", {Vec2(-1, -0.2), Vec2(right, -0.2), Vec2(right, 0), Vec2(-1, 0)}, true));
+  for (int row = 0; row < rows; ++row) {
+    for (int col = 0; col < cols; ++col) {
+      const double x = 0.2 * col, y = 0.0005 + 0.2 * row;
+      Body b = body_from_world("box", {Vec2(x, y), Vec2(x + 0.2, y), Vec2(x + 0.2, y + 0.2), Vec2(x, y + 0.2)});
+      b.velocity = Vec2(0.0, -0.3);
+      w.bodies.push_back(b);
+    }
+  }
+  return w;
+}
+
 }  // namespace pegsim::test
