@@ -151,10 +151,8 @@ struct SimulationOptions {
   // End-of-step gap fixpoint (gap_fixpoint.h): while the bodies of contact pairs overlap by more
   // than fixpoint_tolerance at the end of the step, re-solve with rows linearised around that end
   // configuration, at most fixpoint_iterations times (0: off); the shallowest iterate is kept.
-  // 1e-7: settled piles end their steps 1e-7-5e-7 m deep, which 1e-6 left alone (the 500-body
-  // pile's overlap median 3.3e-8 -> 3.0e-9 m2; BENCHMARKS.md, "Fixpoint tolerance 1e-7").
   int fixpoint_iterations = 4;
-  double fixpoint_tolerance = 1e-7;  // metres
+  double fixpoint_tolerance = 1e-6;  // metres
   // Stepper (docs/engine.md, "Steppers"). Linear forces fixpoint_iterations to 0; Ncp runs the
   // fixpoint first (fixpoint_iterations of it, 0 allowed) and starts Newton from its answer, at most
   // ncp_iterations iterations, accepted at complementarity residual <= ncp_tolerance on true gaps.
