@@ -37,7 +37,7 @@ void SimulationFlags::add_to(CLI::App& command) {
                      "end-of-step gap fixpoint: re-solves while contact pairs overlap (default 4; 0: off)")
       ->check(CLI::Range(0, 20));
   command.add_option("--fixpoint-tolerance", fixpoint_tolerance,
-                     "overlap depth (m) below which the fixpoint stops (default 1e-6)")
+                     "overlap depth (m) below which the fixpoint stops (default: 1e-7, and 1e-3 h^2 when smaller)")
       ->check(CLI::PositiveNumber);
   command.add_option("--stepper", stepper,
                      "linear: the LCP step alone (forces --fixpoint-iterations 0); fixpoint (default): and the "

@@ -110,7 +110,9 @@ SimulationOptions simulation_options(const Scene& scene, const std::optional<std
       if (!value.is_null()) apply_option(o, key, value);
     }
   }
-  if (!(o.fixpoint_tolerance > 0.0)) throw std::invalid_argument("fixpoint_tolerance: must be positive");
+  if (!(o.fixpoint_tolerance >= 0.0)) {
+    throw std::invalid_argument("fixpoint_tolerance: must be positive (or 0: automatic, min(1e-7, 1e-3 h^2))");
+  }
   if (!(o.solve.tolerance > 0.0)) throw std::invalid_argument("tolerance: must be positive");
   return o;
 }

@@ -110,6 +110,11 @@ double end_depth_after(const Scene& scene, const std::vector<int>& offsets, cons
 
 }  // namespace
 
+double fixpoint_tolerance_for(const SimulationOptions& options, double h) {
+  if (options.fixpoint_tolerance > 0.0) return options.fixpoint_tolerance;
+  return std::min(1e-7, 1e-3 * h * h);
+}
+
 const char* to_string(Degradation degradation) {
   switch (degradation) {
     case Degradation::None: return "none";
@@ -609,7 +614,7 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
   ContactSolve current;
   std::vector<double> current_corrections;
   bool improved = false;
-  for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > options_.fixpoint_tolerance; ++i) {
+  for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > fixpoint_tolerance_for(options_, s.h); ++i) {
     const ContactSolve& base = improved ? current : solve;
     update_gap_corrections(last_proximity_, end, s.context, base.nu_next);
     StepRecord scratch;
@@ -692,7 +697,7 @@ bool Simulation::accept_ncp_answer(StepState& s, const NcpStepResult& ncp, doubl
   const EnergyAudit audit = audit_step_energy(rows, s.inv_mass, s.nu_free, nu, ncp.z, check.w, last_proximity_, s.h);
   // as in stage 8, an answer whose contact pairs end deeper than the one it refines is not kept
   const double depth = nu.allFinite() ? end_depth_after(scene_, s.offsets, nu, s.h, last_proximity_) : 0.0;
-  if (!check.ok || !audit.ok() || !nu.allFinite() || depth > std::max(depth_before, options_.fixpoint_tolerance)) {
+  if (!check.ok || !audit.ok() || !nu.allFinite() || depth > std::max(depth_before, fixpoint_tolerance_for(options_, s.h))) {
     record.energy_rejections += check.ok && !audit.ok();
     set_gap_corrections(last_proximity_, before);
     return false;

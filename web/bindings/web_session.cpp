@@ -381,6 +381,26 @@ WebSession::WebSession(const std::string& scene_json, const WebOptions& options)
 void WebSession::rebuild(Scene scene, const SimulationOptions& options) {
   simulation_ = std::make_unique<Simulation>(std::move(scene), options);
   options_ = options;
+  stopped_.clear();
+  arm_guard();
+}
+
+void WebSession::arm_guard() {
+  guard_ = std::make_unique<DivergenceGuard>(simulation_->scene());
+  push_out_total_ = 0.0;
+}
+
+// As run_simulation does (run.cpp): the row guard's unapplied step, or the physical guard after an
+// applied one.
+void WebSession::check_guard(const StepRecord& record) {
+  const std::string at = "t = " + std::to_string(time()) + " s: ";
+  if (record.diverged) {
+    stopped_ = at + "the step's LCP island exceeds the row guard (not applied)";
+    return;
+  }
+  push_out_total_ += std::max(0.0, record.overlap_push_out_work);
+  std::string reason = guard_->check(simulation_->scene(), simulation_->active_bodies(), push_out_total_);
+  if (!reason.empty()) stopped_ = at + reason;
 }
 
 // The engine's clock starts at 0, so bodies still to enter keep their spawn time relative to now.
@@ -407,11 +427,12 @@ void WebSession::set_options(const WebOptions& options) {
 int WebSession::step(int n) {
   if (n < 0) throw std::invalid_argument("step: the number of steps must be >= 0");
   int failed = 0;
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < n && stopped_.empty(); ++i) {
     last_record_ = simulation_->step();
     has_step_ = true;
     ++steps_;
     if (!last_record_.solved()) ++failed;
+    check_guard(last_record_);
   }
   failures_ += failed;
   return failed;
@@ -434,6 +455,7 @@ void WebSession::set_body(int index, double x, double y, double angle, double vx
     body.angle = angle;
     body.angular_velocity = omega;
   }
+  arm_guard();
 }
 
 void WebSession::set_body3d(int index, const double p[3], const double q[4], const double v[3], const double w[3]) {
@@ -457,6 +479,7 @@ void WebSession::set_body3d(int index, const double p[3], const double q[4], con
   body.orientation = orientation;
   body.velocity = Vec3(v[0], v[1], v[2]);
   body.angular_velocity = Vec3(w[0], w[1], w[2]);
+  arm_guard();
 }
 
 nlohmann::json WebSession::shapes3d() const {
@@ -479,6 +502,7 @@ nlohmann::json WebSession::state() const {
                   {"time", time()},
                   {"steps", steps_},
                   {"failures", failures_},
+                  {"stopped", stopped_.empty() ? json(nullptr) : json(stopped_)},
                   {"model", options_.model},
                   {"time_step", options_.time_step},
                   {"solver_kind", to_string(options_.solver)},
@@ -493,6 +517,7 @@ nlohmann::json WebSession::state() const {
   json state = {{"time", time()},
                 {"steps", steps_},
                 {"failures", failures_},
+                {"stopped", stopped_.empty() ? json(nullptr) : json(stopped_)},
                 {"model", options_.model},
                 {"time_step", options_.time_step},
                 {"solver_kind", to_string(options_.solver)},

@@ -4,6 +4,7 @@
 // Simulation::step().
 #pragma once
 
+#include <pegsim/dynamics/divergence_guard.h>
 #include <pegsim/dynamics/simulation.h>
 
 #include <nlohmann/json.hpp>
@@ -30,8 +31,13 @@ class WebSession {
   // std::invalid_argument with a message naming the field.
   WebSession(const std::string& scene_json, const WebOptions& options);
 
-  // Runs n steps (n >= 0) and returns the number of failed solves among them.
+  // Runs n steps (n >= 0) and returns the number of failed solves among them. Stops early, for
+  // good, at the divergence guard `pegsim run` stops at (the LCP row guard, DivergenceGuard): past
+  // it a blown-up scene's steps can take minutes each (a standard pour: 36 s and 106 s natively).
+  // Only a new engine (set_options, a new session) steps again.
   int step(int n);
+  // Why stepping stopped ("t = ... s: ..."), or empty while the session runs.
+  const std::string& stopped() const { return stopped_; }
   // Rebuilds the engine on the current bodies with new options; time goes on from where it was.
   void set_options(const WebOptions& options);
   // Moves body i (dynamic bodies only) and sets its velocity. Throws std::invalid_argument for a bad
@@ -55,6 +61,8 @@ class WebSession {
  private:
   Scene scene_at_now() const;
   void rebuild(Scene scene, const SimulationOptions& options);
+  void arm_guard();
+  void check_guard(const StepRecord& record);
 
   SimulationOptions options_;
   std::unique_ptr<Simulation> simulation_;
@@ -63,6 +71,11 @@ class WebSession {
   int failures_ = 0;
   bool has_step_ = false;
   StepRecord last_record_;
+  // The guard's reference state: the engine's start, or the last body the page moved (a drag or a
+  // fling supplies energy the guard must not count as a blow-up).
+  std::unique_ptr<DivergenceGuard> guard_;
+  double push_out_total_ = 0.0;  // true overlaps' push-out work since the guard was armed
+  std::string stopped_;
 };
 
 // Contact model names, for the page's menu.

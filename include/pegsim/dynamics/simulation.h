@@ -149,10 +149,15 @@ struct SimulationOptions {
   // velocities as well; when that finds new feature pairs, the step is solved again with them.
   bool proximity_corrector = true;
   // End-of-step gap fixpoint (gap_fixpoint.h): while the bodies of contact pairs overlap by more
-  // than fixpoint_tolerance at the end of the step, re-solve with rows linearised around that end
-  // configuration, at most fixpoint_iterations times (0: off); the shallowest iterate is kept.
+  // than the fixpoint tolerance at the end of the step, re-solve with rows linearised around that
+  // end configuration, at most fixpoint_iterations times (0: off); the shallowest iterate is kept.
+  // fixpoint_tolerance 0 (default) is automatic, fixpoint_tolerance_for(): 1e-7 m from h = 0.01 on
+  // (settled piles end their steps 1e-7-5e-7 m deep, which 1e-6 left alone: the 500-body pile's
+  // overlap median 3.3e-8 -> 3.0e-9 m2), 1e-3 m/s2 x h2 below (a rotating contact's linearised
+  // gap errs by O(h2), so the tolerance keeps its ratio to that error; BENCHMARKS.md, "Fixpoint
+  // tolerance").
   int fixpoint_iterations = 4;
-  double fixpoint_tolerance = 1e-6;  // metres
+  double fixpoint_tolerance = 0.0;  // metres; 0: automatic
   // Stepper (docs/engine.md, "Steppers"). Linear forces fixpoint_iterations to 0; Ncp runs the
   // fixpoint first (fixpoint_iterations of it, 0 allowed) and starts Newton from its answer, at most
   // ncp_iterations iterations, accepted at complementarity residual <= ncp_tolerance on true gaps.
@@ -160,6 +165,10 @@ struct SimulationOptions {
   int ncp_iterations = 20;
   double ncp_tolerance = 1e-8;  // scaled as verify.h scales the LCP's residual
 };
+
+// The fixpoint's depth tolerance (m) for a step of length h: options.fixpoint_tolerance when set
+// (> 0), else min(1e-7 m, 1e-3 m/s2 x h2).
+double fixpoint_tolerance_for(const SimulationOptions& options, double h);
 
 class Simulation {
  public:

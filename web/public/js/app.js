@@ -120,6 +120,7 @@ function stepEngine(n) {
   if (n <= 0) return;
   const start = performance.now();
   app.state = app.engine.step(n);
+  if (app.state.stopped) setRunning(false);  // the engine stopped at its divergence guard
   const perStep = (performance.now() - start) / n;
   app.stepMs = 0.8 * app.stepMs + 0.2 * perStep;
   app.rate.steps += n;
@@ -302,6 +303,8 @@ function updateStatus() {
   set('st-lcp', st ? String(st.lcp_size) : '—');
   set('st-failures', String(s.failures));
   $('st-failures').className = s.failures > 0 ? 'status-bad' : '';
+  set('st-run', s.stopped ? `stopped at ${s.stopped} (Reset to run again)` : 'running');
+  $('st-run').className = s.stopped ? 'status-bad' : '';
   set('st-contacts', st ? String(st.contacts) : '—');
   set('st-kinds', st ? `${st.unilateral} / ${st.intercontact} / ${st.cross_contact} / ${st.groups}` : '—');
   set('st-traps', st ? String(st.traps) : '—');
@@ -347,6 +350,7 @@ function pegsimState() {
     solver: st ? st.solver : '',
     residual: st ? st.residual : null,
     failures: s.failures,
+    stopped: s.stopped || '',
     contacts: s.contacts.count,
     unilateral: st ? st.unilateral : 0,
     intercontact: st ? st.intercontact : 0,

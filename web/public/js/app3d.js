@@ -68,6 +68,7 @@ function stepEngine(n) {
   if (n <= 0) return;
   const start = performance.now();
   app.state = app.engine.step(n);
+  if (app.state.stopped) setRunning(false);  // the engine stopped at its divergence guard
   app.rate.steps += n;
   app.stepMs = (performance.now() - start) / n;
   noteOverlap();
@@ -344,6 +345,8 @@ function updateStatus() {
   $('st-lcp').textContent = step ? step.lcp_size : '—';
   $('st-failures').textContent = s.failures;
   $('st-failures').className = s.failures ? 'status-bad' : '';
+  $('st-run').textContent = s.stopped ? `stopped at ${s.stopped} (Reset to run again)` : 'running';
+  $('st-run').className = s.stopped ? 'status-bad' : '';
   const c = s.contacts;
   $('st-contacts').textContent = c.count;
   const count = (arr, v) => arr.filter((x) => x === v).length;
