@@ -393,14 +393,12 @@ void WebSession::arm_guard() {
 // As run_simulation does (run.cpp): the row guard's unapplied step, or the physical guard after an
 // applied one.
 void WebSession::check_guard(const StepRecord& record) {
-  const std::string at = "t = " + std::to_string(time()) + " s: ";
-  if (record.diverged) {
-    stopped_ = at + "the step's LCP island exceeds the row guard (not applied)";
-    return;
+  std::string reason = "the step's LCP island exceeds the row guard (not applied)";
+  if (!record.diverged) {
+    push_out_total_ += std::max(0.0, record.overlap_push_out_work);
+    reason = guard_->check(simulation_->scene(), simulation_->active_bodies(), push_out_total_);
   }
-  push_out_total_ += std::max(0.0, record.overlap_push_out_work);
-  std::string reason = guard_->check(simulation_->scene(), simulation_->active_bodies(), push_out_total_);
-  if (!reason.empty()) stopped_ = at + reason;
+  if (!reason.empty()) stopped_ = "t = " + std::to_string(time()) + " s: " + reason;
 }
 
 // The engine's clock starts at 0, so bodies still to enter keep their spawn time relative to now.
