@@ -1,5 +1,7 @@
 #include "simulation_flags.h"
 
+#include "validators.h"
+
 #include <pegsim/contact/model.h>
 
 #include <algorithm>
@@ -37,8 +39,8 @@ void SimulationFlags::add_to(CLI::App& command) {
                      "end-of-step gap fixpoint: re-solves while contact pairs overlap (default 4; 0: off)")
       ->check(CLI::Range(0, 20));
   command.add_option("--fixpoint-tolerance", fixpoint_tolerance,
-                     "overlap depth (m) below which the fixpoint stops (default: 1e-7, and 1e-3 h^2 when smaller)")
-      ->check(CLI::PositiveNumber);
+                     "overlap depth (m) below which the fixpoint stops (0, the default: automatic, min(1e-7, 1e-3 h^2))")
+      ->check(finite_number(true));
   command.add_option("--stepper", stepper,
                      "linear: the LCP step alone (forces --fixpoint-iterations 0); fixpoint (default): and the "
                      "end-of-step gap fixpoint; ncp: and then the NCP on true end gaps by semismooth Newton, "

@@ -30,3 +30,19 @@ check_stepper_linear_and_default() {
   json_check "$OUT" 'd["stepper"] == "fixpoint" and d["ncp_solves"] == 0 and d["ncp_fallbacks"] == 0'
 }
 CHECKS+=(check_stepper_linear_and_default)
+
+# --fixpoint-tolerance: 0 is the automatic default (the same run as without the flag); a negative
+# value exits 2 naming the flag and what it wants
+check_fixpoint_tolerance_flag() {
+  run "$PEGSIM" run "$RUN_SCENES/cube_on_slab_3d.json" --quiet --duration 0.2
+  expect_code 0 && expect_one_json_line || return 1
+  local py default_final=""
+  py=$(run_python)
+  [ -z "$py" ] || default_final=$(printf '%s' "$OUT" | "$py" -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["final"]))')
+  run "$PEGSIM" run "$RUN_SCENES/cube_on_slab_3d.json" --quiet --duration 0.2 --fixpoint-tolerance 0
+  expect_code 0 && expect_one_json_line || return 1
+  json_check "$OUT" "json.dumps(d['final']) == '''$default_final'''" || return 1
+  run "$PEGSIM" run "$RUN_SCENES/cube_on_slab_3d.json" --quiet --duration 0.2 --fixpoint-tolerance -1
+  expect_code 2 && expect_no_stdout && expect_err_contains "--fixpoint-tolerance" && expect_err_contains "non-negative"
+}
+CHECKS+=(check_fixpoint_tolerance_flag)
