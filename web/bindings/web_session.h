@@ -36,8 +36,6 @@ class WebSession {
   // it a blown-up scene's steps can take minutes each (a standard pour: 36 s and 106 s natively).
   // Only a new engine (set_options, a new session) steps again.
   int step(int n);
-  // Why stepping stopped ("t = ... s: ..."), or empty while the session runs.
-  const std::string& stopped() const { return stopped_; }
   // Rebuilds the engine on the current bodies with new options; time goes on from where it was.
   void set_options(const WebOptions& options);
   // Moves body i (dynamic bodies only) and sets its velocity. Throws std::invalid_argument for a bad
@@ -75,7 +73,7 @@ class WebSession {
   // fling supplies energy the guard must not count as a blow-up).
   std::unique_ptr<DivergenceGuard> guard_;
   double push_out_total_ = 0.0;  // true overlaps' push-out work since the guard was armed
-  std::string stopped_;
+  std::string stopped_;  // why stepping stopped ("t = ... s: ..."; state()'s "stopped"), or empty
 };
 
 // Contact model names, for the page's menu.
