@@ -4,9 +4,9 @@
 //   pegsim scene pile2d --count N [--seed S] [--bins B] -o SCENE.json [--friction MU] [--model M] [--dt H]
 //                       [--duration T]
 //   pegsim scene pour3d --bodies bodies_icosahedra.json --dt H -o SCENE.json [--friction MU]
-//                       [--duration T]
+//                       [--model M] [--duration T]
 //   pegsim scene pour3d --seed N [--count K] [--bodies random-hulls-bodies3D.json] --dt H -o SCENE.json
-//                       [--friction MU] [--duration T]
+//                       [--friction MU] [--model M] [--duration T]
 //   pegsim scene validate SCENE.json
 // Both print one JSON line on stdout; input errors go to stderr as "pegsim: <file>: ..." with exit 2.
 #include "command.h"
@@ -186,6 +186,8 @@ struct Pour3dArgs {
   double time_step = 0.01;
   double duration = kPour3dDuration;
   double friction = 0.0;
+  std::string model;
+  CLI::Option* model_option = nullptr;
 };
 
 int run_pour3d(const Pour3dArgs& args) {
@@ -198,6 +200,7 @@ int run_pour3d(const Pour3dArgs& args) {
       if (*args.count_option) return bad_input("scene pour3d: --count needs --seed (the icosahedron pour's count is its schedule's)");
       scene = make_pour3d_from_reference(args.bodies_file, args.time_step, args.duration, args.friction);
     }
+    if (*args.model_option) scene.settings.model = args.model;
     scene = scene_from_json(scene_to_json(scene), "scene pour3d");  // the checks any scene file passes
     save_scene(scene, args.output);
     print_written(scene, args.output,
@@ -231,6 +234,9 @@ void setup_pour3d(CLI::App& scene, int& exit_code) {
       ->check(finite_number(false));
   pour->add_option("--friction", args->friction, "Friction coefficient of every body (default 0, as the authors ran it)")
       ->check(finite_number(true));
+  args->model_option = pour->add_option("--model", args->model,
+                                        "Contact model written into the scene (default standard; the authors' PEG is peg)")
+                           ->check(CLI::IsMember(contact_model_names()));
   pour->callback([args, &exit_code] { exit_code = run_pour3d(*args); });
 }
 

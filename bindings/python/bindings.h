@@ -3,9 +3,16 @@
 
 #include <pybind11/pybind11.h>
 
+#include <stdexcept>
+
 namespace pegsim::python {
 
 namespace py = pybind11;
+
+// Simulation.step on a simulation that has diverged (pegsim.DivergenceError, a RuntimeError).
+struct DivergedError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 void bind_errors(py::module_& m);      // errors.cpp: C++ exceptions -> Python exceptions
 void bind_scene(py::module_& m);       // scene.cpp: pegsim.Scene

@@ -16,6 +16,7 @@ void bind_errors(py::module_& m) {
   // SweepSpecError derives from std::invalid_argument: registered before the generic translation.
   py::register_exception<SweepSpecError>(m, "SweepSpecError", PyExc_ValueError);
   py::register_exception<SweepCsvError>(m, "SweepCsvError", PyExc_OSError);
+  py::register_exception<DivergedError>(m, "DivergenceError", PyExc_RuntimeError);
 }
 
 }  // namespace pegsim::python

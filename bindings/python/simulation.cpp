@@ -8,6 +8,7 @@
 #include "simulation_options.h"
 #include "step_history.h"
 
+#include <pegsim/dynamics/divergence_watch.h>
 #include <pegsim/dynamics/quaternion.h>
 #include <pegsim/dynamics/run.h>
 
@@ -82,21 +83,29 @@ class PySimulation {
  public:
   PySimulation(const Scene& scene, const std::optional<std::string>& model, const std::optional<double>& dt,
                const py::kwargs& options)
-      : simulation_(scene, simulation_options(scene, model, dt, to_json(options))) {}
+      : simulation_(scene, simulation_options(scene, model, dt, to_json(options))), watch_(simulation_) {}
 
+  // Stops, as `pegsim run` does, at the divergence guard (divergence_watch.h): past it a blown-up
+  // scene's steps cost seconds to minutes each and mean nothing. A further call raises, so a loop
+  // on time cannot spin; set_state() starts afresh.
   int step(int n) {
     if (n < 0) throw py::value_error("n: must be non-negative");
+    if (!stopped_.empty()) throw DivergedError("step: the simulation diverged at " + stopped_ + "; set_state() starts afresh");
     py::gil_scoped_release release;
     for (int k = 0; k < n; ++k) {
       StepMeasurement m;
-      if (!measured_step(simulation_, m)) return k;  // FailurePolicy::Stop: not applied
-      history_.record(m);
+      const bool applied = measured_step(simulation_, m);
+      if (applied) history_.record(m);
+      if (watch_.observe(simulation_, m.record, applied)) stopped_ = watch_.reason();
+      if (!applied) return k;  // FailurePolicy::Stop or the row guard: not applied
+      if (!stopped_.empty()) return k + 1;
     }
     return n;
   }
 
   py::dict run(const py::object& self, double duration, const py::object& callback) {
     if (!(duration >= 0.0) || !std::isfinite(duration)) throw py::value_error("duration: must be a non-negative number");
+    if (!stopped_.empty()) throw DivergedError("run: the simulation diverged at " + stopped_ + "; set_state() starts afresh");
     RunOptions options;
     options.duration = duration;
     RunSummary summary;
@@ -109,6 +118,7 @@ class PySimulation {
         callback(self, StepHistory::one(m));
       });
     }
+    if (summary.diverged) stopped_ = summary.divergence_reason;
     return from_json(summary_to_json(summary, simulation_.scene()));
   }
 
@@ -132,8 +142,20 @@ class PySimulation {
     return state_dict(positions, orientations, velocities, angular);
   }
 
+  // A new start: the divergence guard takes its reference from the state set, and a stop is cleared.
   void set_state(const py::object& state, const py::object& positions, const py::object& orientations,
                  const py::object& velocities, const py::object& angular_velocities) {
+    write_state(state, positions, orientations, velocities, angular_velocities);
+    watch_ = DivergenceWatch(simulation_);
+    stopped_.clear();
+  }
+
+  std::optional<std::string> divergence_reason() const {
+    return stopped_.empty() ? std::nullopt : std::optional<std::string>(stopped_);
+  }
+
+  void write_state(const py::object& state, const py::object& positions, const py::object& orientations,
+                   const py::object& velocities, const py::object& angular_velocities) {
     auto pick = [&](const py::object& given, const char* key) -> py::object {
       if (!given.is_none() || state.is_none()) return given;
       const py::dict d = state.cast<py::dict>();
@@ -190,7 +212,13 @@ class PySimulation {
   // An impulse J (N s) at a world point (default: the centre of mass) changes v by J/m and omega
   // by (r x J)/I, r from the centre of mass to the point.
   // In 3D: v += J/m and omega += I_world^-1 (r x J).
+  // The energy an impulse adds is a source, not a blow-up: the guard's reference is taken again.
   void apply_impulse(const py::object& body, const py::handle& impulse, const py::object& point) {
+    impart_impulse(body, impulse, point);
+    watch_.rearm(simulation_);
+  }
+
+  void impart_impulse(const py::object& body, const py::handle& impulse, const py::object& point) {
     if (simulation_.scene().is_3d()) return apply_impulse_3d(body_index(body), impulse, point);
     Body& b = simulation_.mutable_bodies()[body_index(body)];
     if (b.is_static) throw py::value_error("body: \"" + b.name + "\" is static");
@@ -282,6 +310,8 @@ class PySimulation {
   }
 
   Simulation simulation_;
+  DivergenceWatch watch_;
+  std::string stopped_;  // the divergence guard's reason ("t = … s: …"), from step() or run(); empty while running
   StepHistory history_;
 };
 
@@ -291,8 +321,8 @@ void bind_simulation(py::module_& m) {
   py::class_<PySimulation>(m, "Simulation", R"doc(Time-stepping of a Scene (2D or 3D) under a contact model.
 
 Simulation(scene, model=None, dt=None, **options): model and dt default to the scene's settings
-(model: standard, egan-max, egan-sum, lnc, lnc-accurate, peg, peg-accurate; a 3D scene runs with
-"standard" only, the others raise ValueError saying they are 2D-only). Options (the CLI flag
+(model: standard, egan-max, egan-sum, lnc, lnc-accurate, peg, peg-accurate; every model runs 2D and
+3D scenes). Options (the CLI flag
 in brackets): solver [--solver], gamma, epsilon, applicability_threshold [--applicability],
 on_failure "continue"|"stop", dump_failed_dir, recovery_depth, max_lcp_size [--max-lcp],
 configuration_search, proximity_corrector, force_spawns [--force-spawns], fixpoint_iterations, fixpoint_tolerance, tolerance, threads [--threads].
@@ -301,7 +331,9 @@ trajectories, equal to `pegsim run`'s.)doc")
       .def(py::init<const Scene&, const std::optional<std::string>&, const std::optional<double>&, const py::kwargs&>(),
            py::arg("scene"), py::arg("model") = py::none(), py::arg("dt") = py::none())
       .def("step", &PySimulation::step, py::arg("n") = 1,
-           "Takes n steps; returns how many were applied (fewer only under on_failure=\"stop\").")
+           "Takes n steps; returns how many were applied: fewer under on_failure=\"stop\", or when the run "
+           "diverges (divergence_reason then says why, and a further step() or run() raises DivergenceError "
+           "until set_state()).")
       .def("run", [](const py::object& self, double duration, const py::object& callback) {
              return self.cast<PySimulation&>().run(self, duration, callback);
            }, py::arg("duration"), py::arg("callback") = py::none(),
@@ -335,6 +367,10 @@ overlapping_pairs, energy (J), failed (the step's LCP was not solved), residual,
 contacts, traps, iterations, substeps, degraded, step_seconds.)doc")
       .def("active", &PySimulation::active, "Which bodies take part at the current time (spawn_time <= time).")
       .def("body_index", &PySimulation::body_index, py::arg("body"), "The index of a body given by name or index.")
+      .def_property_readonly("divergence_reason", &PySimulation::divergence_reason,
+                             "None, or why the run stopped at the divergence guard (as `pegsim run`'s "
+                             "divergence_reason): energy without a source, a body far out of the scene, or the "
+                             "LCP row guard.")
       .def_property_readonly("time", [](const PySimulation& s) { return s.simulation().time(); }, "Simulated time (s).")
       .def_property_readonly("steps_taken", [](const PySimulation& s) { return s.simulation().steps_taken(); })
       .def_property_readonly("model", [](const PySimulation& s) { return s.simulation().options().model; })

@@ -1,7 +1,7 @@
 // The measured run loop (see run.h).
 #include <pegsim/dynamics/run.h>
 
-#include <pegsim/dynamics/divergence_guard.h>
+#include <pegsim/dynamics/divergence_watch.h>
 
 #include <algorithm>
 #include <chrono>
@@ -82,8 +82,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
   s.energy_initial = mechanical_energy(scene, simulation.active_bodies());
   s.energy_final = s.energy_initial;
 
-  const DivergenceGuard guard(scene);
-  double push_out_total = 0.0;  // of true overlaps: the guard's credit (divergence_guard.h)
+  DivergenceWatch watch(simulation);
   std::vector<double> overlaps;
   double lcp_sum = 0, contact_sum = 0, trap_sum = 0, vv_site_sum = 0;
   const double h = simulation.options().time_step;
@@ -103,8 +102,8 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     }
     if (simulation.steps_taken() == steps_before) {  // FailurePolicy::Stop: the step was not applied
       s.stopped_early = true;
-      s.diverged = m.record.diverged;
-      if (s.diverged) s.divergence_reason = "the step's LCP island exceeds the row guard (--max-lcp)";
+      s.diverged = watch.observe(simulation, m.record, false);
+      s.divergence_reason = watch.reason();
       if (observer) observer(simulation, m);
       break;
     }
@@ -150,10 +149,9 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     s.fixpoint_solves += m.record.fixpoint_solves;
     ++s.steps;
     if (observer) observer(simulation, m);
-    push_out_total += std::max(0.0, m.record.overlap_push_out_work);
-    if (std::string reason = guard.check(scene, active_after, push_out_total); !reason.empty()) {
+    if (watch.observe(simulation, m.record, true)) {
       s.stopped_early = s.diverged = true;
-      s.divergence_reason = "t = " + std::to_string(simulation.time()) + " s: " + std::move(reason);
+      s.divergence_reason = watch.reason();
       break;
     }
   }

@@ -151,3 +151,39 @@ def test_scene_property_is_a_copy_and_callback_errors_propagate():
     with pytest.raises(RuntimeError, match="stop at step 1"):
         sim.run(1.0, callback=stop)
     assert sim.steps_taken == 1
+
+
+def heavy_particle_corner(tmp_path):
+    """The phantom-wall corner with a 100 kg particle: under `standard` the push-out supplies energy
+    the scene does not have, and the divergence guard stops the run within 0.2 s."""
+    data = json.loads((SOURCE_DIR / "scenes" / "particle_corner.json").read_text())
+    for body in data["bodies"]:
+        if body["name"] == "particle":
+            body["mass"] = 100.0
+    path = tmp_path / "heavy_corner.json"
+    path.write_text(json.dumps(data))
+    return pegsim.Scene.load(str(path))
+
+
+def test_step_stops_at_the_divergence_guard_as_run_does(tmp_path):
+    scene = heavy_particle_corner(tmp_path)
+    summary = pegsim.Simulation(scene, model="standard", dt=0.01).run(0.2)
+    assert summary["diverged"] and "kinetic energy" in summary["divergence_reason"]
+
+    sim = pegsim.Simulation(scene, model="standard", dt=0.01, on_failure="continue")
+    assert sim.divergence_reason is None
+    applied = sim.step(20)
+    assert applied == summary["steps"] < 20
+    assert sim.divergence_reason == summary["divergence_reason"]
+    with pytest.raises(pegsim.DivergenceError, match="diverged at t = .*kinetic energy"):
+        sim.step()
+    with pytest.raises(RuntimeError, match="set_state"):
+        sim.run(0.1)
+    assert sim.steps_taken == applied
+
+    sim.set_state(sim.state())  # a new start: the guard's reference is the state set
+    assert sim.divergence_reason is None
+    assert sim.step(1) == 1
+
+    peg = pegsim.Simulation(scene, model="peg", dt=0.01)
+    assert peg.step(20) == 20 and peg.divergence_reason is None

@@ -381,24 +381,7 @@ WebSession::WebSession(const std::string& scene_json, const WebOptions& options)
 void WebSession::rebuild(Scene scene, const SimulationOptions& options) {
   simulation_ = std::make_unique<Simulation>(std::move(scene), options);
   options_ = options;
-  stopped_.clear();
-  arm_guard();
-}
-
-void WebSession::arm_guard() {
-  guard_ = std::make_unique<DivergenceGuard>(simulation_->scene());
-  push_out_total_ = 0.0;
-}
-
-// As run_simulation does (run.cpp): the row guard's unapplied step, or the physical guard after an
-// applied one.
-void WebSession::check_guard(const StepRecord& record) {
-  std::string reason = "the step's LCP island exceeds the row guard (not applied)";
-  if (!record.diverged) {
-    push_out_total_ += std::max(0.0, record.overlap_push_out_work);
-    reason = guard_->check(simulation_->scene(), simulation_->active_bodies(), push_out_total_);
-  }
-  if (!reason.empty()) stopped_ = "t = " + std::to_string(time()) + " s: " + reason;
+  watch_ = std::make_unique<DivergenceWatch>(*simulation_);
 }
 
 // The engine's clock starts at 0, so bodies still to enter keep their spawn time relative to now.
@@ -425,12 +408,13 @@ void WebSession::set_options(const WebOptions& options) {
 int WebSession::step(int n) {
   if (n < 0) throw std::invalid_argument("step: the number of steps must be >= 0");
   int failed = 0;
-  for (int i = 0; i < n && stopped_.empty(); ++i) {
+  for (int i = 0; i < n && !watch_->diverged(); ++i) {
+    const int taken = simulation_->steps_taken();
     last_record_ = simulation_->step();
     has_step_ = true;
     ++steps_;
     if (!last_record_.solved()) ++failed;
-    check_guard(last_record_);
+    watch_->observe(*simulation_, last_record_, simulation_->steps_taken() > taken, time_offset_);
   }
   failures_ += failed;
   return failed;
@@ -453,7 +437,7 @@ void WebSession::set_body(int index, double x, double y, double angle, double vx
     body.angle = angle;
     body.angular_velocity = omega;
   }
-  arm_guard();
+  watch_->rearm(*simulation_);
 }
 
 void WebSession::set_body3d(int index, const double p[3], const double q[4], const double v[3], const double w[3]) {
@@ -477,7 +461,7 @@ void WebSession::set_body3d(int index, const double p[3], const double q[4], con
   body.orientation = orientation;
   body.velocity = Vec3(v[0], v[1], v[2]);
   body.angular_velocity = Vec3(w[0], w[1], w[2]);
-  arm_guard();
+  watch_->rearm(*simulation_);
 }
 
 nlohmann::json WebSession::shapes3d() const {
@@ -500,7 +484,7 @@ nlohmann::json WebSession::state() const {
                   {"time", time()},
                   {"steps", steps_},
                   {"failures", failures_},
-                  {"stopped", stopped_.empty() ? json(nullptr) : json(stopped_)},
+                  {"stopped", watch_->diverged() ? json(watch_->reason()) : json(nullptr)},
                   {"model", options_.model},
                   {"time_step", options_.time_step},
                   {"solver_kind", to_string(options_.solver)},
@@ -515,7 +499,7 @@ nlohmann::json WebSession::state() const {
   json state = {{"time", time()},
                 {"steps", steps_},
                 {"failures", failures_},
-                {"stopped", stopped_.empty() ? json(nullptr) : json(stopped_)},
+                {"stopped", watch_->diverged() ? json(watch_->reason()) : json(nullptr)},
                 {"model", options_.model},
                 {"time_step", options_.time_step},
                 {"solver_kind", to_string(options_.solver)},

@@ -4,7 +4,7 @@
 // Simulation::step().
 #pragma once
 
-#include <pegsim/dynamics/divergence_guard.h>
+#include <pegsim/dynamics/divergence_watch.h>
 #include <pegsim/dynamics/simulation.h>
 
 #include <nlohmann/json.hpp>
@@ -59,8 +59,6 @@ class WebSession {
  private:
   Scene scene_at_now() const;
   void rebuild(Scene scene, const SimulationOptions& options);
-  void arm_guard();
-  void check_guard(const StepRecord& record);
 
   SimulationOptions options_;
   std::unique_ptr<Simulation> simulation_;
@@ -69,11 +67,10 @@ class WebSession {
   int failures_ = 0;
   bool has_step_ = false;
   StepRecord last_record_;
-  // The guard's reference state: the engine's start, or the last body the page moved (a drag or a
-  // fling supplies energy the guard must not count as a blow-up).
-  std::unique_ptr<DivergenceGuard> guard_;
-  double push_out_total_ = 0.0;  // true overlaps' push-out work since the guard was armed
-  std::string stopped_;  // why stepping stopped ("t = ... s: ..."; state()'s "stopped"), or empty
+  // As in `pegsim run`; its reference state is the engine's start, or the last body the page moved
+  // (a drag or a fling supplies energy the guard must not count as a blow-up). Its reason is
+  // state()'s "stopped".
+  std::unique_ptr<DivergenceWatch> watch_;
 };
 
 // Contact model names, for the page's menu.

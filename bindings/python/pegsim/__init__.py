@@ -23,6 +23,7 @@ from . import _pegsim
 from ._pegsim import (
     DIMENSION,
     DEFAULT_TOLERANCE,
+    DivergenceError,
     LcpFileError,
     LcpResult,
     Scene,
@@ -39,7 +40,7 @@ from ._pegsim import (
 )
 
 __all__ = [
-    "DIMENSION", "DEFAULT_TOLERANCE", "LcpFileError", "LcpResult", "Scene", "SceneError", "Simulation",
+    "DIMENSION", "DEFAULT_TOLERANCE", "DivergenceError", "LcpFileError", "LcpResult", "Scene", "SceneError", "Simulation",
     "SweepCsv", "SweepCsvError", "SweepSpecError", "contact_model_names", "format_step_size",
     "parse_step_sizes", "read_lcp", "simulation_option_names", "solve_lcp", "sweep",
 ]

@@ -7,6 +7,7 @@ import numpy.typing as npt
 from ._pegsim import (
     DEFAULT_TOLERANCE as DEFAULT_TOLERANCE,
     DIMENSION as DIMENSION,
+    DivergenceError as DivergenceError,
     LcpFileError as LcpFileError,
     LcpResult as LcpResult,
     Scene as Scene,
