@@ -154,6 +154,45 @@ class PySimulation {
     return stopped_.empty() ? std::nullopt : std::optional<std::string>(stopped_);
   }
 
+  std::size_t body_index(const py::object& body) const {
+    const Scene& scene = simulation_.scene();
+    const std::size_t n = scene.body_count();
+    if (py::isinstance<py::str>(body)) {
+      const std::string name = body.cast<std::string>();
+      for (std::size_t i = 0; i < n; ++i) {
+        if (body_name(scene, i) == name) return i;
+      }
+      throw py::key_error("body: no body named \"" + name + "\"");
+    }
+    const long index = body.cast<long>();
+    if (index < 0 || index >= static_cast<long>(n)) {
+      throw py::index_error("body: index " + std::to_string(index) + " out of range (" + std::to_string(n) +
+                            " bodies)");
+    }
+    return static_cast<std::size_t>(index);
+  }
+
+  // An impulse J (N s) at a world point (default: the centre of mass) changes v by J/m and omega
+  // by (r x J)/I, r from the centre of mass to the point.
+  // In 3D: v += J/m and omega += I_world^-1 (r x J).
+  // The energy an impulse adds is a source, not a blow-up: the guard's reference is taken again.
+  void apply_impulse(const py::object& body, const py::handle& impulse, const py::object& point) {
+    impart_impulse(body, impulse, point);
+    watch_.rearm(simulation_);
+  }
+
+  py::array_t<bool> active() const {
+    const auto flags = simulation_.active_bodies();
+    py::array_t<bool> a(static_cast<py::ssize_t>(flags.size()));
+    for (std::size_t i = 0; i < flags.size(); ++i) a.mutable_at(static_cast<py::ssize_t>(i)) = flags[i] != 0;
+    return a;
+  }
+
+  const Simulation& simulation() const { return simulation_; }
+  const StepHistory& history() const { return history_; }
+
+ private:
+  // set_state without its new start of the divergence watch.
   void write_state(const py::object& state, const py::object& positions, const py::object& orientations,
                    const py::object& velocities, const py::object& angular_velocities) {
     auto pick = [&](const py::object& given, const char* key) -> py::object {
@@ -191,33 +230,7 @@ class PySimulation {
     }
   }
 
-  std::size_t body_index(const py::object& body) const {
-    const Scene& scene = simulation_.scene();
-    const std::size_t n = scene.body_count();
-    if (py::isinstance<py::str>(body)) {
-      const std::string name = body.cast<std::string>();
-      for (std::size_t i = 0; i < n; ++i) {
-        if (body_name(scene, i) == name) return i;
-      }
-      throw py::key_error("body: no body named \"" + name + "\"");
-    }
-    const long index = body.cast<long>();
-    if (index < 0 || index >= static_cast<long>(n)) {
-      throw py::index_error("body: index " + std::to_string(index) + " out of range (" + std::to_string(n) +
-                            " bodies)");
-    }
-    return static_cast<std::size_t>(index);
-  }
-
-  // An impulse J (N s) at a world point (default: the centre of mass) changes v by J/m and omega
-  // by (r x J)/I, r from the centre of mass to the point.
-  // In 3D: v += J/m and omega += I_world^-1 (r x J).
-  // The energy an impulse adds is a source, not a blow-up: the guard's reference is taken again.
-  void apply_impulse(const py::object& body, const py::handle& impulse, const py::object& point) {
-    impart_impulse(body, impulse, point);
-    watch_.rearm(simulation_);
-  }
-
+  // apply_impulse without re-arming the divergence watch.
   void impart_impulse(const py::object& body, const py::handle& impulse, const py::object& point) {
     if (simulation_.scene().is_3d()) return apply_impulse_3d(body_index(body), impulse, point);
     Body& b = simulation_.mutable_bodies()[body_index(body)];
@@ -235,17 +248,6 @@ class PySimulation {
     else if (torque != 0.0) throw py::value_error("point: \"" + b.name + "\" has no inertia (a particle): push at its centre");
   }
 
-  py::array_t<bool> active() const {
-    const auto flags = simulation_.active_bodies();
-    py::array_t<bool> a(static_cast<py::ssize_t>(flags.size()));
-    for (std::size_t i = 0; i < flags.size(); ++i) a.mutable_at(static_cast<py::ssize_t>(i)) = flags[i] != 0;
-    return a;
-  }
-
-  const Simulation& simulation() const { return simulation_; }
-  const StepHistory& history() const { return history_; }
-
- private:
   py::dict state_3d() const {
     const auto& bodies = simulation_.bodies3d();
     const auto n = static_cast<py::ssize_t>(bodies.size());
