@@ -173,6 +173,51 @@ TEST(ConfigurationSearch, WarmStartFromItsOwnAnswerIsOneRoundWithoutPivots) {
   EXPECT_EQ(checked, 20);
 }
 
+// Friction on demand carries its friction set: a search's later cells start from the previous
+// cell's, and its first cell from the contacts a hint says pushed before (configuration_search.h).
+// Seeded rows at contacts that do not push change no solution; the answers stay Coulomb-true and,
+// from a start without overlap, dissipative.
+TEST(ConfigurationSearch, SeededFrictionRowsKeepTheAnswerCoulombAndDissipative) {
+  std::mt19937_64 rng(20261127);
+  const double mu = 0.5;
+  int checked = 0, seeded_idle = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    World w = random_corner_world(rng, trial % 2 == 0);
+    w.friction = mu;
+    const StepSetup s(w);
+    if (s.space.disjunctions.empty()) continue;
+    const std::vector<char> every(s.proximity.contact_count(), 1);
+    ConfigurationSearchOptions hinted;
+    hinted.start_pushing = &every;
+    for (const ConfigurationSearch& search : {s.search(), s.search(hinted)}) {
+      ASSERT_TRUE(search.solved) << "trial " << trial << ": " << search.result.message;
+      ASSERT_TRUE(search.cell != nullptr);
+      for (int c : search.cell->contacts) {
+        const ContactImpulse& p = search.impulses[static_cast<std::size_t>(c)];
+        const bool rows = search.cell->friction[static_cast<std::size_t>(c)] != 0;
+        if (p.normal > 1e-12) {
+          EXPECT_TRUE(rows) << "trial " << trial << ": a pushing contact without friction rows";
+        }
+        EXPECT_LE(std::abs(p.friction[0] - p.friction[1]), mu * p.normal * (1 + 1e-9) + 1e-12) << "trial " << trial;
+      }
+      if (penetration_depth(s.world.bodies[0].world_vertices(), s.world.bodies[1].world_vertices()) == 0.0) {
+        EXPECT_LE(s.kinetic(search.nu), s.kinetic(s.nu_free) * (1 + 1e-9) + 1e-12) << "trial " << trial;
+      }
+    }
+    const ConfigurationSearch seeded = s.search(hinted);
+    for (int c : seeded.cell->contacts) {
+      if (seeded.cell->friction[static_cast<std::size_t>(c)] && !(seeded.impulses[static_cast<std::size_t>(c)].normal > 0.0)) {
+        ++seeded_idle;  // the hint put rows where friction on demand would not have
+        break;
+      }
+    }
+    ++checked;
+  }
+  std::printf("%d frictional scenes with sites, %d with seeded rows at idle contacts\n", checked, seeded_idle);
+  EXPECT_GE(checked, 100);
+  EXPECT_GE(seeded_idle, 10);  // the seed was exercised
+}
+
 // The box sliding onto a ledge corner (scenes/box_ledge.json, step 21): both configurations of the
 // ledge corner hold at the start (bottom face gap 0, right face gap +5 mm). The right face is a
 // phantom wall; the search must support the box by its bottom face and let it slide on.

@@ -73,7 +73,8 @@ struct ConfigurationSearchOptions {
   const std::vector<int>* start_basis = nullptr;
   const CellLcp* start_cell = nullptr;  // that selection's cell, reused when its contacts match
   // Without a start basis: per contact, 1 when it pushed in a solve of another proximity
-  // (dynamics/warm_start.h); the first cell starts pivoting from those contacts' normal impulses.
+  // (dynamics/warm_start.h); the first cell starts pivoting from those contacts' normal impulses
+  // and, with friction, carries friction rows at them from its first round.
   const std::vector<char>* start_pushing = nullptr;
   int max_lcp_size = 0;  // > 0: a larger cell LCP is not solved (the search ends, diverged)
   // A sparse cell whose block pivoting fails is densified for the dense attempts only up to this
