@@ -20,7 +20,8 @@
 //      certificate; the shifted matrix is positive definite (a P-matrix: no ray, one solution),
 //      and eps z is far below the check's tolerance (measured: residual 5e-11 on the original).
 //   2c. Stewart–Trinkle-shaped M (friction): Lemke on M + eps D (eps/max|M_ii| = 1e-9 ... 1e-5), exact on M by
-//      proximal point steps and a polish on the support (solve_regularized_polished: why, there).
+//      proximal point steps and a polish on the support (solve_regularized_polished: why, there),
+//      each path from the warm basis first, as in 2.
 //   3. Newton–FB under a fixed work budget: handles many problems where Lemke's ray termination
 //      proves nothing.
 //   3b. Lemke again, starting from Newton's active set (a short path when Newton got close).
@@ -163,8 +164,10 @@ LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options
   const double eps = relative * lcp.M.diagonal().cwiseAbs().maxCoeff();
   for (int i = 0; i < n; ++i)
     if (lcp.M(i, i) > 0.0) shifted.M(i, i) += eps;
+  // From the caller's warm basis, like the plain attempt: its path is short, and a failed warm
+  // path falls back to the textbook one inside solve_lemke (measured: the 100-body pile at mu 0.3,
+  // where these attempts ran cold, 380 pivots each on ~1500 rows).
   SolveOptions shifted_options = options;
-  shifted_options.warm_basis = nullptr;
   LcpResult r = solve_lemke(shifted, shifted_options);
   char name[64];
   std::snprintf(name, sizeof name, "lemke (regularized %.0e)", relative);
