@@ -375,16 +375,17 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const CellLcp* previous, Ce
                 ConfigurationSearch& search) {
   const bool frictional = any_friction(cell.contacts, context);
   cell.friction.assign(proximity.contact_count(), 0);
+  // friction rows at this cell's contacts flagged in `flags` (per proximity contact)
+  auto seed_friction = [&cell](const std::vector<char>& flags) {
+    for (int c : cell.contacts) cell.friction[static_cast<std::size_t>(c)] = flags[static_cast<std::size_t>(c)];
+  };
   if (reuse != nullptr && frictional) {
     cell.friction = reuse->friction;
   } else if (previous != nullptr && frictional) {
-    // the previous cell's friction set, on the contacts this cell shares with it: a switch changes
-    // a few contacts, so the contacts that needed friction rows there mostly need them here
-    for (int c : cell.contacts) cell.friction[static_cast<std::size_t>(c)] = previous->friction[static_cast<std::size_t>(c)];
+    seed_friction(previous->friction);  // a switch changes a few contacts: most keep their need
   } else if (options.start_pushing != nullptr && frictional &&
              options.start_pushing->size() == proximity.contact_count()) {
-    // a search's first cell: friction rows at the contacts that pushed in the solve the hint is from
-    for (int c : cell.contacts) cell.friction[static_cast<std::size_t>(c)] = (*options.start_pushing)[static_cast<std::size_t>(c)];
+    seed_friction(*options.start_pushing);  // a search's first cell: the contacts that pushed before
   }
   SlotSet previous_basic;  // the previous round's basis (a warm start for the next)
   std::vector<int> carried;

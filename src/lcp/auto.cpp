@@ -167,8 +167,7 @@ LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options
   // From the caller's warm basis, like the plain attempt: its path is short, and a failed warm
   // path falls back to the textbook one inside solve_lemke (measured: the 100-body pile at mu 0.3,
   // where these attempts ran cold, 380 pivots each on ~1500 rows).
-  SolveOptions shifted_options = options;
-  LcpResult r = solve_lemke(shifted, shifted_options);
+  LcpResult r = solve_lemke(shifted, options);
   char name[64];
   std::snprintf(name, sizeof name, "lemke (regularized %.0e)", relative);
   r.solver = name;
@@ -190,7 +189,7 @@ LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options
       Lcp proximal = shifted;
       for (int i = 0; i < n; ++i)
         if (lcp.M(i, i) > 0.0) proximal.q[i] = lcp.q[i] - eps * z[i];
-      SolveOptions step_options = shifted_options;
+      SolveOptions step_options = options;
       step_options.warm_basis = &basis;
       const LcpResult s = solve_lemke(proximal, step_options);
       r.iterations += s.iterations;
