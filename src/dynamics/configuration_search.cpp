@@ -379,13 +379,14 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const CellLcp* previous, Ce
   auto seed_friction = [&cell](const std::vector<char>& flags) {
     for (int c : cell.contacts) cell.friction[static_cast<std::size_t>(c)] = flags[static_cast<std::size_t>(c)];
   };
-  if (reuse != nullptr && frictional) {
-    cell.friction = reuse->friction;
-  } else if (previous != nullptr && frictional) {
-    seed_friction(previous->friction);  // a switch changes a few contacts: most keep their need
-  } else if (options.start_pushing != nullptr && frictional &&
-             options.start_pushing->size() == proximity.contact_count()) {
-    seed_friction(*options.start_pushing);  // a search's first cell: the contacts that pushed before
+  if (frictional) {
+    if (reuse != nullptr) {
+      cell.friction = reuse->friction;
+    } else if (previous != nullptr) {
+      seed_friction(previous->friction);  // a switch changes a few contacts: most keep their need
+    } else if (options.start_pushing != nullptr && options.start_pushing->size() == proximity.contact_count()) {
+      seed_friction(*options.start_pushing);  // a search's first cell: the contacts that pushed before
+    }
   }
   SlotSet previous_basic;  // the previous round's basis (a warm start for the next)
   std::vector<int> carried;

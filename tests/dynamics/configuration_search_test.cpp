@@ -189,7 +189,8 @@ TEST(ConfigurationSearch, SeededFrictionRowsKeepTheAnswerCoulombAndDissipative) 
     const std::vector<char> every(s.proximity.contact_count(), 1);
     ConfigurationSearchOptions hinted;
     hinted.start_pushing = &every;
-    for (const ConfigurationSearch& search : {s.search(), s.search(hinted)}) {
+    const ConfigurationSearch seeded = s.search(hinted);
+    for (const ConfigurationSearch& search : {s.search(), seeded}) {
       ASSERT_TRUE(search.solved) << "trial " << trial << ": " << search.result.message;
       ASSERT_TRUE(search.cell != nullptr);
       for (int c : search.cell->contacts) {
@@ -204,7 +205,6 @@ TEST(ConfigurationSearch, SeededFrictionRowsKeepTheAnswerCoulombAndDissipative) 
         EXPECT_LE(s.kinetic(search.nu), s.kinetic(s.nu_free) * (1 + 1e-9) + 1e-12) << "trial " << trial;
       }
     }
-    const ConfigurationSearch seeded = s.search(hinted);
     for (int c : seeded.cell->contacts) {
       if (seeded.cell->friction[static_cast<std::size_t>(c)] && !(seeded.impulses[static_cast<std::size_t>(c)].normal > 0.0)) {
         ++seeded_idle;  // the hint put rows where friction on demand would not have
