@@ -29,8 +29,10 @@
 //      eps = 1e-7 and 1e-5, after Newton.
 //   4. Enumeration of complementary bases when n <= 12: exhaustive, so it finds a solution if
 //      one exists (up to conditioning).
-//   5. PGS when M is symmetric with a positive diagonal: an inexact last attempt, accepted only
+//   5. PGS when M is symmetric with a positive diagonal: an inexact attempt, accepted only
 //      if the independent check passes.
+//   6. Newton–FB with a larger budget and no stagnation stop: the last resort, paid only by a
+//      solve that would otherwise fail.
 // The first verified solution wins. If none verifies, the attempt with the smallest residual is
 // returned with its own failure status (never Solved). result.attempts lists every attempt.
 #include <pegsim/lcp/block_pivoting.h>
@@ -52,6 +54,11 @@ namespace pegsim {
 namespace {
 
 constexpr int kPgsSweepsInAuto = 300;
+constexpr int kExtendedNewtonFactor = 6;  // attempt 6: the last resort's budget, x attempt 3's
+// Attempt 6's size limit: below it attempt 3's budget is ~4e8 / n^3 units (0.1 s), so attempt 6
+// costs at most ~0.6 s; above it (budget clamped at 4 units) Newton rarely converges in budget
+// (measured: two 850-row cells of a frictional pour, 1.3 s each, both unsolved).
+constexpr int kExtendedNewtonMaxRows = 450;
 // Newton inside Auto is a fallback: a fixed work budget (newton_fb.h units, about that many dense
 // factorisations) keeps a failing step as cheap as a few Lemke solves, deterministically. Small
 // budget is about 4e8 / n^3 units (~3e8 flops of factorisations, some 0.1 s), between 4 and 400:
@@ -363,6 +370,20 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
   if (pgs_options.max_iterations <= 0) pgs_options.max_iterations = kPgsSweepsInAuto;
   if (symmetric_with_positive_diagonal(lcp.M) && !options.pivoting_only) {
     plan.push_back([&] { return solve_pgs(lcp, pgs_options); });
+  }
+  if (!options.pivoting_only && n <= kExtendedNewtonMaxRows) {
+    // 6. Newton again, with kExtendedNewtonFactor times the budget and no stagnation stop: only
+    // a step that would otherwise fail pays for it (measured, issue 10: a 210-row frictional PEG
+    // LCP at mu = 1 where every Lemke path ray-terminates without a certificate and the budgeted
+    // Newton stops at residual 2e-3 after 43 units; unbudgeted, Newton verifies in 66 iterations).
+    plan.push_back([&] {
+      detail::NewtonBudget extended = newton_budget;
+      extended.total_work = kExtendedNewtonFactor * newton_budget.total_work;
+      extended.stop_on_stagnation = false;
+      LcpResult r = detail::solve_newton_fb_budgeted(lcp, options, extended);
+      r.solver = "newton (extended)";
+      return r;
+    });
   }
 
   std::vector<std::string> attempts;

@@ -116,5 +116,29 @@ TEST(FrictionPourRegression, RegularisedAttemptsStartFromTheWarmBasis) {
   EXPECT_TRUE(verify_lcp(lcp, warm.z).ok);
 }
 
+// A frictional PEG cell at mu = 1 (the 20-polygon pour, seed 3, h = 0.05, recovered at h/4; 218
+// rows) where every Lemke path, plain and regularised, ends on a ray without a certificate and the
+// budgeted Newton stops at residual ~2e-3. Newton with a larger budget and no stagnation stop
+// verifies (auto.cpp, attempt 6): before it, the step failed.
+TEST(FrictionPourRegression, LastResortNewtonSolvesWhatTheBudgetedAttemptsCannot) {
+  const Lcp lcp = load("lcp_friction_pour_peg_s3_mu1_newton.lcp");
+  ASSERT_EQ(lcp.size(), 218);
+  ASSERT_NE(solve_lemke(lcp).status, SolveStatus::Solved);  // the mechanism, else no point
+  const LcpResult r = solve_auto(lcp);
+  ASSERT_EQ(r.status, SolveStatus::Solved) << r.message;
+  EXPECT_EQ(r.solver, "newton (extended)");
+  ASSERT_GE(r.attempts.size(), 2u);
+  EXPECT_EQ(r.attempts.back().rfind("newton (extended): solved", 0), 0u) << r.attempts.back();
+  const bool budgeted_newton_failed = std::any_of(r.attempts.begin(), r.attempts.end() - 1, [](const std::string& a) {
+    return a.rfind("newton: ", 0) == 0 && a.find("solved") == std::string::npos;
+  });
+  EXPECT_TRUE(budgeted_newton_failed) << "the budgeted Newton solved it: the last resort went untested";
+  EXPECT_GE(r.z.minCoeff(), 0.0);
+  EXPECT_GE((lcp.M * r.z + lcp.q).minCoeff(), -1e-8);
+  EXPECT_LT(natural_residual(lcp, r.z), 1e-8);
+  EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
+  EXPECT_EQ(solve_auto(lcp).z, r.z);  // deterministic
+}
+
 }  // namespace
 }  // namespace pegsim
