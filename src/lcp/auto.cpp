@@ -98,13 +98,14 @@ bool is_symmetric(const Mat& M) {
   return true;
 }
 
-bool symmetric_with_nonnegative_diagonal(const Mat& M) {
-  return M.size() > 0 && (M.diagonal().array() >= 0.0).all() && M.diagonal().cwiseAbs().maxCoeff() > 0.0 &&
-         is_symmetric(M);
+// The shape tests below take is_symmetric(M), computed once per solve: an O(n^2) scan for the
+// symmetric (frictionless) contact LCPs, which each test would otherwise repeat.
+bool symmetric_with_nonnegative_diagonal(const Mat& M, bool symmetric) {
+  return M.size() > 0 && (M.diagonal().array() >= 0.0).all() && M.diagonal().cwiseAbs().maxCoeff() > 0.0 && symmetric;
 }
 
-bool symmetric_with_positive_diagonal(const Mat& M) {
-  return !(M.diagonal().array() <= 0.0).any() && is_symmetric(M);
+bool symmetric_with_positive_diagonal(const Mat& M, bool symmetric) {
+  return !(M.diagonal().array() <= 0.0).any() && symmetric;
 }
 
 // Regularisation levels of attempt 2c, relative to max|M_ii|.
@@ -220,16 +221,16 @@ LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options
 
 // The shape of a frictional contact LCP (Egan eqs 5-7): not symmetric, diagonal >= 0 with both
 // positive entries (the impulse rows) and zeros (the slip rows).
-bool stewart_trinkle_shaped(const Mat& M) {
+bool stewart_trinkle_shaped(const Mat& M, bool symmetric) {
   return M.size() > 0 && (M.diagonal().array() >= 0.0).all() && M.diagonal().maxCoeff() > 0.0 &&
-         M.diagonal().minCoeff() == 0.0 && !is_symmetric(M);
+         M.diagonal().minCoeff() == 0.0 && !symmetric;
 }
 
 // A frictional LCP with rows of negative diagonal too (PEG's accurate rows): impulse rows (> 0),
 // slip rows (0) and rows < 0. O(n) for the symmetric PSD contact LCPs (no negative diagonal).
-bool friction_with_negative_rows(const Mat& M) {
+bool friction_with_negative_rows(const Mat& M, bool symmetric) {
   return M.size() > 0 && M.diagonal().minCoeff() < 0.0 && M.diagonal().maxCoeff() > 0.0 &&
-         (M.diagonal().array() == 0.0).any() && !is_symmetric(M);
+         (M.diagonal().array() == 0.0).any() && !symmetric;
 }
 
 // Attempt 2 on a frictional M: a Lemke path that stopped short ("singular basis after a small
@@ -298,20 +299,21 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
   newton_budget.stop_on_stagnation = true;
   std::vector<int> newton_active;  // Newton's active set {i : z_i > w_i}, a warm start for Lemke
   std::vector<std::function<LcpResult()>> plan;
-  if (n >= kDenseBlockPivotingMinSize && is_symmetric(lcp.M)) {  // monotone: see sparse_lcp.h
+  const bool symmetric = is_symmetric(lcp.M);
+  if (n >= kDenseBlockPivotingMinSize && symmetric) {  // monotone: see sparse_lcp.h
     plan.push_back([&] {
       SolveOptions bounded = options;
       bounded.max_iterations = block_pivoting_exchange_budget(n);
       return solve_block_pivoting(lcp, bounded);
     });
   }
-  const bool frictional = stewart_trinkle_shaped(lcp.M);
+  const bool frictional = stewart_trinkle_shaped(lcp.M, symmetric);
   plan.push_back([&] {
     LcpResult r = solve_lemke(lcp, options);
     if (frictional) polish_broken_path(lcp, options.tolerance, r);
     return r;
   });
-  if (symmetric_with_nonnegative_diagonal(lcp.M)) {
+  if (symmetric_with_nonnegative_diagonal(lcp.M, symmetric)) {
     plan.push_back([&] {
       Lcp shifted = lcp;
       shifted.M.diagonal().array() += kRegularization * lcp.M.diagonal().cwiseAbs().maxCoeff();
@@ -357,7 +359,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
       },
   };
   if (!options.pivoting_only) plan.insert(plan.end(), fallbacks.begin(), fallbacks.end());
-  if (!options.pivoting_only && friction_with_negative_rows(lcp.M)) {
+  if (!options.pivoting_only && friction_with_negative_rows(lcp.M, symmetric)) {
     // 3c. The same regularised, proximal Lemke (2c) for other nonsymmetric LCPs after Newton:
     // PEG's accurate rows (negative diagonal entries) keep the Stewart–Trinkle friction block and
     // its near-duplicate face contacts (measured: peg-accurate pours at h = 0.02, mu = 1).
@@ -368,7 +370,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
   // PGS last, with a bounded number of sweeps: it is an inexact long shot, not worth seconds.
   SolveOptions pgs_options = options;
   if (pgs_options.max_iterations <= 0) pgs_options.max_iterations = kPgsSweepsInAuto;
-  if (symmetric_with_positive_diagonal(lcp.M) && !options.pivoting_only) {
+  if (symmetric_with_positive_diagonal(lcp.M, symmetric) && !options.pivoting_only) {
     plan.push_back([&] { return solve_pgs(lcp, pgs_options); });
   }
   if (!options.pivoting_only && n <= kExtendedNewtonMaxRows) {
