@@ -55,6 +55,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pegsim {
@@ -121,26 +122,41 @@ class SparseColumns {
     y.setZero();
     for_each(j, [&](int i, double m_ij) { y[i] = m_ij; });
   }
+  // The nonzeros of diag(row) M diag(col), without a scan of the dense product: with power-of-two
+  // factors every product is exact, so these are the scaled matrix's entries bit for bit.
+  SparseColumns scaled(const Vec& row, const Vec& col) const {
+    SparseColumns out(start_, start_.back());
+    for (std::size_t j = 0; j + 1 < start_.size(); ++j) {
+      for (std::size_t e = start_[j]; e < start_[j + 1]; ++e) {
+        out.row_[e] = row_[e];
+        out.value_[e] = row[row_[e]] * value_[e] * col[static_cast<Eigen::Index>(j)];
+      }
+    }
+    return out;
+  }
 
  private:
+  SparseColumns(const std::vector<std::size_t>& start, std::size_t count)
+      : start_(start), row_(new int[count]), value_(new double[count]) {}
+
   std::vector<std::size_t> start_;
   std::unique_ptr<int[]> row_;  // n^2 slots, the first start_.back() used
   std::unique_ptr<double[]> value_;
 };
 
-// The sweeps read the nonzeros only (a contact LCP couples each row with few others): max and the
-// power-of-two products are exact, so the result is the same as a dense sweep's.
-Scaling equilibrate(const Mat& M) {
-  const Eigen::Index n = M.rows();
+// Reads the nonzeros only (a contact LCP couples each row with few others), the same ones the path
+// uses: max and the power-of-two products are exact, so the result is the same as a dense sweep's.
+Scaling equilibrate(const SparseColumns& columns, Eigen::Index n) {
   Scaling s{Vec::Ones(n), Vec::Ones(n), false, std::vector<char>(n, 0)};
-  Vec row_max = Vec::Zero(n), col_max(n);
+  Vec row_max = Vec::Zero(n), col_max = Vec::Zero(n);
   for (Eigen::Index j = 0; j < n; ++j) {
-    row_max = row_max.cwiseMax(M.col(j).cwiseAbs());
-    col_max[j] = M.col(j).cwiseAbs().maxCoeff();
+    columns.for_each(j, [&](int i, double m_ij) {
+      row_max[i] = std::max(row_max[i], std::abs(m_ij));
+      col_max[j] = std::max(col_max[j], std::abs(m_ij));
+    });
     s.zero_column[j] = col_max[j] == 0.0;
   }
   if (spread(row_max) <= 16.0 && spread(col_max) <= 16.0) return s;  // well scaled: leave it
-  const SparseColumns columns(M);
   for (int sweep = 0; sweep < 4; ++sweep) {  // powers of two are all we keep: a few sweeps do
     row_max.setZero();
     for (Eigen::Index j = 0; j < n; ++j)
@@ -165,8 +181,8 @@ enum class PathEnd { Solution, Ray, PivotCap, Breakdown, SingularStart };
 // Lemke paths on one LCP(M, q) (already scaled). Labels: z_j -> j, z0 -> n; rows i.
 class LemkePath {
  public:
-  LemkePath(const Mat& M, const Vec& q, std::vector<char> zero_column)
-      : M_(M), columns_(M), q_(q), n_(static_cast<int>(q.size())), d_(n_), Ginv_(n_, n_), xC_(n_), w_(n_), dxC_(n_),
+  LemkePath(const Mat& M, SparseColumns columns, const Vec& q, std::vector<char> zero_column)
+      : M_(M), columns_(std::move(columns)), q_(q), n_(static_cast<int>(q.size())), d_(n_), Ginv_(n_, n_), xC_(n_), w_(n_), dxC_(n_),
         dw_(n_), y_(n_), h_(n_), tmp_(n_), b_(n_), lex_best_(n_), lex_cur_(n_), lex_tmp_(n_),
         col_pos_(n_ + 1, -1), row_pos_(n_, -1), in_start_(n_, 0), zero_column_(std::move(zero_column)) {
     cols_.reserve(n_);
@@ -646,11 +662,11 @@ struct SearchOutcome {
 // other complementary bases (small problems only). lcp: original data, for the checks.
 // warm (may be empty): a guessed complementary basis, e.g. another solver's active set; its path
 // is tried first (it starts near the answer, so it is short), then the textbook path.
-SearchOutcome search_paths(const Lcp& lcp, const Mat& M, const Vec& q, const Scaling& scaling, int max_pivots,
-                           double tolerance, const std::vector<int>& warm, bool warm_only) {
+SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, const Vec& q, const Scaling& scaling,
+                           int max_pivots, double tolerance, const std::vector<int>& warm, bool warm_only) {
   auto unscaled = [&](const Vec& v) { return scaling.active ? Vec(scaling.col.cwiseProduct(v)) : v; };
   const int n = lcp.size();
-  LemkePath path(M, q, scaling.zero_column);
+  LemkePath path(M, std::move(columns), q, scaling.zero_column);
   int warm_pivots = 0;
   if (!warm.empty()) {
     const PathEnd end = path.run(warm, max_pivots);
@@ -746,16 +762,20 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
     return finish(SolveStatus::NumericalBreakdown);
   }
 
-  const Scaling scaling = equilibrate(lcp.M);
+  // M's nonzeros, read once: the scaling's sweeps and the path's column sums use them
+  SparseColumns columns(lcp.M);
+  const Scaling scaling = equilibrate(columns, n);
   Mat scaled_M;
   Vec scaled_q;
   if (scaling.active) {
     scaled_M = scaling.row.asDiagonal() * lcp.M * scaling.col.asDiagonal();
     scaled_q = scaling.row.cwiseProduct(lcp.q);
+    columns = columns.scaled(scaling.row, scaling.col);
   }
   const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
-  SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, scaling.active ? scaled_q : lcp.q,
-                                   scaling, max_pivots, options.tolerance, warm, options.warm_path_only && !warm.empty());
+  SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, std::move(columns),
+                                   scaling.active ? scaled_q : lcp.q, scaling, max_pivots, options.tolerance, warm,
+                                   options.warm_path_only && !warm.empty());
   result.iterations = out.pivots;
   result.z = std::move(out.z);
   result.basis = std::move(out.basis);
