@@ -94,7 +94,7 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
     t = Clock::now();
     ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
     search_options.max_lcp_size = options.max_lcp_size;
-    if (!options.verify || options.has_fallback) search_options.max_dense_rows = kOptionalDenseRows;
+    if (!options.verify || options.has_fallback) search_options.max_dense_rows = options.optional_dense_rows;
     if (options.previous != nullptr && !options.previous->selection.empty()) {
       search_options.start = &options.previous->selection;
       search_options.start_basis = &options.previous->search_basis;
@@ -198,12 +198,12 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   // model LCP (contact_solve.h). Without the search the LCP solver alone is the method: kept.
   const bool searched = options.configuration_search && !space.disjunctions.empty();
   const bool optional = !options.verify || (options.has_fallback && searched);
-  if (!accepted && optional && solve.sparse.size() > kOptionalDenseRows) {
+  if (!accepted && optional && solve.sparse.size() > options.optional_dense_rows) {
     mark_unsolved(options.verify ? "deferred" : "iterate",
                   std::string(options.verify ? "a solve with a fallback" : "optional iterate") +
                       ": the search's answer was not accepted and the model's LCP of " +
                       std::to_string(solve.sparse.size()) + " rows is over the optional solves' dense bound (" +
-                      std::to_string(kOptionalDenseRows) + ")");
+                      std::to_string(options.optional_dense_rows) + ")");
     return solve;
   }
   // The LCP solver alone: warm from the previous solve's basis, then Lemke's textbook path; an

@@ -64,5 +64,19 @@ TEST_F(DenseBound, WithoutTheSearchTheLcpSolverAloneIsTheMethodAndIsNotDeferred)
   EXPECT_EQ(out.result.solver, "pgs");
 }
 
+// The fixpoint raises the bound for a step whose end depth is visible (simulation.cpp,
+// kDeepEndDepth): a solve with a fallback under a bound above its rows tries the LCP solver alone.
+TEST_F(DenseBound, ARaisedBoundLetsTheSolveWithAFallbackTryTheLcpSolverAlone) {
+  ContactSolveOptions options = failing_solver();
+  options.has_fallback = true;
+  const test::StepOutcome deferred = step(options);
+  ASSERT_EQ(deferred.result.solver, "deferred");
+  options.optional_dense_rows = deferred.rows.size() + 1;
+  const test::StepOutcome out = step(options);
+  EXPECT_EQ(out.result.solver, "pgs") << out.result.message;
+  options.optional_dense_rows = deferred.rows.size() - 1;  // just under: deferred again
+  EXPECT_EQ(step(options).result.solver, "deferred");
+}
+
 }  // namespace
 }  // namespace pegsim

@@ -53,6 +53,9 @@ struct ContactSolveOptions {
   // too gets no dense solve past kOptionalDenseRows when its search fails: it fails fast and says
   // so. false (the last recovery level): every fallback, however large.
   bool has_fallback = false;
+  // The dense bound of an optional solve (above), in rows. The fixpoint raises it for a step whose
+  // end depth is visible (kDeepEndDepth, simulation.cpp): there a dense solve's seconds are worth it.
+  int optional_dense_rows = kOptionalDenseRows;
 };
 
 struct ContactSolve {
