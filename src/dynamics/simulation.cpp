@@ -624,7 +624,7 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
   ContactSolve current;
   std::vector<double> current_corrections;
   bool improved = false;
-  // A visible end depth gets dense iterates however large (contact_solve.h, optional_dense_rows).
+  // A visible end depth gets dense iterates up to kDeepDenseRows (contact_solve.h, optional_dense_rows).
   const int dense_rows = record.end_depth > kDeepEndDepth ? kDeepDenseRows : kOptionalDenseRows;
   for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > fixpoint_tolerance_for(options_, s.h); ++i) {
     const ContactSolve& base = improved ? current : solve;
