@@ -90,11 +90,13 @@ TEST(Auto, UncertifiedFailureTriesEverySolver) {
   const LcpResult r = solve_auto(lcp, capped);
   EXPECT_NE(r.status, SolveStatus::Solved);
   EXPECT_FALSE(r.certified_infeasible);
-  // lemke, newton, lemke from Newton's active set, enumerate; no pgs (M_11 < 0)
-  ASSERT_EQ(r.attempts.size(), 4u) << r.attempts[0];
+  // lemke, newton, lemke from Newton's active set, enumerate, the last-resort Newton; no pgs
+  // (M_11 < 0)
+  ASSERT_EQ(r.attempts.size(), 5u) << r.attempts[0];
   EXPECT_TRUE(starts_with(r.attempts[1], "newton: "));
   EXPECT_TRUE(starts_with(r.attempts[2], "lemke: "));
   EXPECT_TRUE(starts_with(r.attempts[3], "enumerate: "));
+  EXPECT_TRUE(starts_with(r.attempts[4], "newton (extended): "));
 }
 
 // A contact problem plus a copy of contact 0 with the opposite normal and a gap that makes the
