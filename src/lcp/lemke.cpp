@@ -122,23 +122,15 @@ class SparseColumns {
     y.setZero();
     for_each(j, [&](int i, double m_ij) { y[i] = m_ij; });
   }
-  // The nonzeros of diag(row) M diag(col), without a scan of the dense product: with power-of-two
-  // factors every product is exact, so these are the scaled matrix's entries bit for bit.
-  SparseColumns scaled(const Vec& row, const Vec& col) const {
-    SparseColumns out(start_, start_.back());
-    for (std::size_t j = 0; j + 1 < start_.size(); ++j) {
-      for (std::size_t e = start_[j]; e < start_[j + 1]; ++e) {
-        out.row_[e] = row_[e];
-        out.value_[e] = row[row_[e]] * value_[e] * col[static_cast<Eigen::Index>(j)];
-      }
-    }
-    return out;
+  // In place, M becomes diag(row) M diag(col) without a scan of the dense product: with
+  // power-of-two factors every product is exact, so these are the scaled matrix's entries bit for bit.
+  void scale(const Vec& row, const Vec& col) {
+    for (std::size_t j = 0; j + 1 < start_.size(); ++j)
+      for (std::size_t e = start_[j]; e < start_[j + 1]; ++e)
+        value_[e] = row[row_[e]] * value_[e] * col[static_cast<Eigen::Index>(j)];
   }
 
  private:
-  SparseColumns(const std::vector<std::size_t>& start, std::size_t count)
-      : start_(start), row_(new int[count]), value_(new double[count]) {}
-
   std::vector<std::size_t> start_;
   std::unique_ptr<int[]> row_;  // n^2 slots, the first start_.back() used
   std::unique_ptr<double[]> value_;
@@ -770,7 +762,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   if (scaling.active) {
     scaled_M = scaling.row.asDiagonal() * lcp.M * scaling.col.asDiagonal();
     scaled_q = scaling.row.cwiseProduct(lcp.q);
-    columns = columns.scaled(scaling.row, scaling.col);
+    columns.scale(scaling.row, scaling.col);
   }
   const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
   SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, std::move(columns),
