@@ -17,7 +17,8 @@
 // A pivot costs O(n k + k^2) instead of the O(n^2) of a full tableau and allocates nothing; G is
 // refactorised from M (PartialPivLU) every max(50, k) pivots (amortised O(k^2)) and after any
 // pivot that was small relative to its column, so update errors never accumulate. The final
-// basis is re-solved from the original data.
+// basis's z is refined against the original data with the path's G^{-1} (two O(k^2) sweeps), and
+// re-solved from the original data (a k x k factorisation) only when that does not verify.
 //
 // Degeneracy: ties in the ratio test are broken lexicographically on the rows of B^{-1} (for a
 // start S: of B^{-1} B_S), i.e. as if q were perturbed by (eps, eps^2, ..., eps^n); this excludes
@@ -188,6 +189,8 @@ class LemkePath {
   Vec z() const;                    // current z (z0 dropped)
   std::vector<int> basic_z() const; // basic z indices, increasing
   const Vec& ray() const { return ray_; }  // dz of the terminal ray (valid after PathEnd::Ray)
+  // After PathEnd::Solution: z on the final basis, refined against the original data.
+  Vec refined_z(const Lcp& lcp, const Scaling& scaling, int sweeps);
 
  private:
   struct Entering {
@@ -500,6 +503,29 @@ bool LemkePath::refactor() {
   return Ginv_.topLeftCorner(kk, kk).allFinite() && xC_.head(kk).allFinite();
 }
 
+// Iterative refinement on the final basis with the path's own G^{-1} (O(k^2) a sweep): the basic
+// rows' residual r_R = q_R + M_{R,C} z_C of the original data, scaled, corrected by
+// dx = -G^{-1} (Dr r)_R. Replaces a fresh k x k factorisation in the common case (best_on_basis
+// still factorises when the refined z does not verify).
+Vec LemkePath::refined_z(const Lcp& lcp, const Scaling& scaling, int sweeps) {
+  const int kk = k();
+  Vec x = xC_.head(kk);
+  auto col_scale = [&](int p) { return scaling.active ? scaling.col[cols_[p]] : 1.0; };
+  auto row_scale = [&](int s) { return scaling.active ? scaling.row[rows_[s]] : 1.0; };
+  for (int sweep = 0; sweep < sweeps; ++sweep) {
+    for (int s = 0; s < kk; ++s) {
+      const int r = rows_[s];
+      double res = lcp.q[r];
+      for (int p = 0; p < kk; ++p) res += lcp.M(r, cols_[p]) * (col_scale(p) * x[p]);
+      b_[s] = row_scale(s) * res;
+    }
+    x.noalias() -= Ginv_.topLeftCorner(kk, kk) * b_.head(kk);
+  }
+  Vec z = Vec::Zero(n_);
+  for (int p = 0; p < kk; ++p) z[cols_[p]] = col_scale(p) * x[p];
+  return z;
+}
+
 // The z part of the unblocked direction: basic z's plus the entering z (if it is a z).
 void LemkePath::record_ray(Entering e) {
   ray_ = Vec::Zero(n_);
@@ -659,6 +685,13 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, 
   auto unscaled = [&](const Vec& v) { return scaling.active ? Vec(scaling.col.cwiseProduct(v)) : v; };
   const int n = lcp.size();
   LemkePath path(M, std::move(columns), q, scaling.zero_column);
+  // The final z: refined with the path's G^{-1}; when that does not verify, re-solved from the data.
+  auto polished = [&](LemkePath& p, const std::vector<int>& basis, bool& ok) {
+    Vec z = p.refined_z(lcp, scaling, 2);
+    ok = z.allFinite() && verify_lcp(lcp, z, tolerance).ok;
+    if (ok) return z;
+    return best_on_basis(lcp, basis, unscaled(p.z()), tolerance, ok);
+  };
   int warm_pivots = 0;
   if (!warm.empty()) {
     const PathEnd end = path.run(warm, max_pivots);
@@ -666,7 +699,7 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, 
     if (end == PathEnd::Solution) {
       bool ok = false;
       const std::vector<int> basis = path.basic_z();
-      Vec z = best_on_basis(lcp, basis, unscaled(path.z()), tolerance, ok);
+      Vec z = polished(path, basis, ok);
       if (ok) return SearchOutcome{end, std::move(z), basis, "", warm_pivots, 0};
     }
     if (warm_only) {
@@ -686,7 +719,7 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, 
     if (end == PathEnd::Solution) {
       bool ok = false;
       const std::vector<int> basis = path.basic_z();
-      Vec z = best_on_basis(lcp, basis, unscaled(path.z()), tolerance, ok);
+      Vec z = polished(path, basis, ok);
       // The first path reports even a bad end (finalize_result downgrades it); a restart that
       // ends badly is just another failed start.
       if (ok || start.empty()) return SearchOutcome{end, std::move(z), basis, "", first.pivots, first.restarts};
