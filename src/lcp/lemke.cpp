@@ -506,8 +506,9 @@ bool LemkePath::refactor() {
 // Iterative refinement on the final basis with the path's own G^{-1} (O(k^2) a sweep): the basic
 // rows' residual r_R = q_R + M_{R,C} z_C of the original data, scaled, corrected by
 // dx = -G^{-1} (Dr r)_R. Replaces a fresh k x k factorisation in the common case (best_on_basis
-// still factorises when the refined z does not verify).
+// still factorises when the refined z does not verify). NaN when z0 is basic (no solution basis).
 Vec LemkePath::refined_z(const Lcp& lcp, const Scaling& scaling, int sweeps) {
+  if (col_pos_[n_] >= 0) return Vec::Constant(n_, std::numeric_limits<double>::quiet_NaN());
   const int kk = k();
   Vec x = xC_.head(kk);
   auto col_scale = [&](int p) { return scaling.active ? scaling.col[cols_[p]] : 1.0; };
@@ -686,11 +687,11 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, 
   const int n = lcp.size();
   LemkePath path(M, std::move(columns), q, scaling.zero_column);
   // The final z: refined with the path's G^{-1}; when that does not verify, re-solved from the data.
-  auto polished = [&](LemkePath& p, const std::vector<int>& basis, bool& ok) {
-    Vec z = p.refined_z(lcp, scaling, 2);
+  auto polished = [&](const std::vector<int>& basis, bool& ok) {
+    Vec z = path.refined_z(lcp, scaling, 2);
     ok = z.allFinite() && verify_lcp(lcp, z, tolerance).ok;
     if (ok) return z;
-    return best_on_basis(lcp, basis, unscaled(p.z()), tolerance, ok);
+    return best_on_basis(lcp, basis, unscaled(path.z()), tolerance, ok);
   };
   int warm_pivots = 0;
   if (!warm.empty()) {
@@ -699,7 +700,7 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, 
     if (end == PathEnd::Solution) {
       bool ok = false;
       const std::vector<int> basis = path.basic_z();
-      Vec z = polished(path, basis, ok);
+      Vec z = polished(basis, ok);
       if (ok) return SearchOutcome{end, std::move(z), basis, "", warm_pivots, 0};
     }
     if (warm_only) {
@@ -719,7 +720,7 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, 
     if (end == PathEnd::Solution) {
       bool ok = false;
       const std::vector<int> basis = path.basic_z();
-      Vec z = polished(path, basis, ok);
+      Vec z = polished(basis, ok);
       // The first path reports even a bad end (finalize_result downgrades it); a restart that
       // ends badly is just another failed start.
       if (ok || start.empty()) return SearchOutcome{end, std::move(z), basis, "", first.pivots, first.restarts};
