@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # ASan + UBSan build of the library and the engine's core test binaries (assembly, dynamics, lcp,
 # peg), then those tests; the CI stage "sanitizers where time allows". A sanitizer build compiles
-# several times slower than a Release one (about 25 minutes for these targets on 2 cores), so the
-# build gets a time budget: when it does not finish in time the stage says so and is skipped,
+# several times slower than a Release one; the preset builds at -O1 -g1 (line tables for the reports),
+# half the compile time of -O2 -g, which took about 33 minutes for these targets on 2 cores. The
+# build still gets a time budget: when it does not finish in time the stage says so and is skipped,
 # without failing. A test that fails or a sanitizer report fails the stage.
 #
 #   bash scripts/test_sanitizers.sh [budget-minutes]        (default 45; needs scripts/setup.sh first)
