@@ -22,7 +22,7 @@ void SimulationFlags::add_to(CLI::App& command) {
       ->check(CLI::IsMember({"continue", "stop"}));
   command.add_option("--dump-failed", dump_failed_dir, "directory for failed steps' LCPs (plain format)");
   command.add_option("--recovery-depth", recovery_depth,
-                     "retry a failed step as halves, this many levels deep (default 2: down to h/4; 0: off)")
+                     "retry a failed step, or one still over 1 mm deep after the gap fixpoint, as halves, this many levels deep (default 2: down to h/4; 0: off)")
       ->check(CLI::Range(0, 8));
   command.add_option("--max-lcp", max_lcp_size,
                      "row guard: stop the run at a step whose LCP island has more rows (default max(1000, 20 per dynamic body, 16 per vertex of those bodies), x4 with friction; 0: none)")

@@ -97,6 +97,8 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     if (!m.record.solved()) {
       ++s.solver_failures;
       if (s.first_failure_time < 0.0) s.first_failure_time = (steps_before + 1) * h;
+    } else if (m.record.depth_halved) {
+      ++s.depth_halved_steps;
     } else if (m.record.substeps > 1) {
       ++s.recovered_steps;
     }
@@ -180,6 +182,7 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["steps"] = s.steps;
   j["solver_failures"] = s.solver_failures;
   j["recovered_steps"] = s.recovered_steps;
+  j["depth_halved_steps"] = s.depth_halved_steps;
   j["first_failure_time"] = s.first_failure_time;
   j["stopped_early"] = s.stopped_early;
   j["diverged"] = s.diverged;

@@ -377,6 +377,16 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
       }
     }
     if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record);
+    // Visibly deep after the fixpoint, from a start that was not: the rows' linearisation error,
+    // which shrinks like h^2 (halves cannot remove an overlap the step began with, e.g. a forced
+    // spawn). Its halves replace the step (nothing of this attempt is applied). Measured on the
+    // 500-body pile (BENCHMARKS.md, 'Deep steps retried as halves').
+    if (record.end_depth > kDeepEndDepth && depth < options_.recovery_depth &&
+        contact_pairs_depth(scene_, last_proximity_) <= kDeepEndDepth) {
+      StepRecord halves = recover_by_halving(record, h, t0, depth, step_number);
+      halves.depth_halved = true;
+      return halves;
+    }
     // 8b. the NCP on true end gaps, from the fixpoint's (or the LCP's) answer
     if (options_.stepper == Stepper::Ncp) solve_end_gap_ncp(s, solve, record);
   }

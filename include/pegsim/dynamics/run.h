@@ -25,6 +25,7 @@ struct RunSummary {
   int steps = 0;
   int solver_failures = 0;
   int recovered_steps = 0;      // failed at h, solved by halving (SimulationOptions::recovery_depth)
+  int depth_halved_steps = 0;   // solved at h but still > 1 mm deep after the fixpoint: taken as halves
   double first_failure_time = -1.0;  // end time of the first failed step; -1: none
   bool stopped_early = false;   // FailurePolicy::Stop hit a failure, or the run diverged
   bool diverged = false;        // stopped by a divergence guard (divergence_guard.h, or the LCP row guard)

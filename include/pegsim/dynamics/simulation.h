@@ -71,6 +71,7 @@ struct StepRecord {
   int islands = 1, threads = 1;  // the accepted solve's independent blocks and the threads they used
   bool diverged = false;        // the LCP exceeded SimulationOptions::max_lcp_size: not solved, not applied
   int substeps = 1;             // > 1: the step was recovered by halving (SimulationOptions::recovery_depth)
+  bool depth_halved = false;    // solved, but halved because its end configuration was still over 1 mm deep
   // Configuration search (configuration_search.h), for models with nonconvex sites:
   int search_rounds = 0;         // convex LCPs solved (0: no search this step)
   int search_switches = 0;       // configuration changes
@@ -122,7 +123,10 @@ struct SimulationOptions {
   std::string dump_failed_dir;  // when non-empty, failed LCPs are written here in the plain format
   // Failure recovery: a step whose LCP is not solved is retried as two steps of h/2, recursively,
   // at most this many levels deep (2: down to h/4). Smaller steps see fewer, simpler contacts.
-  // Only a failure that survives every level counts as a solver failure. 0: no recovery.
+  // Only a failure that survives every level counts as a solver failure. A solved step whose end
+  // configuration is still over 1 mm deep after the gap fixpoint, from a start that was not, is
+  // retried the same way (its rows' linearisation error shrinks like h^2;
+  // RunSummary::depth_halved_steps). 0: no recovery.
   int recovery_depth = 2;
   // Row guard: a step whose LCP island has more rows than this is not solved (an interpenetrated,
   // blown-up scene grows it past any pile's); the step is recorded as diverged and not applied, and
@@ -201,7 +205,8 @@ class Simulation {
 
  private:
   struct StepState;  // the step's fixed data (simulation.cpp)
-  // The pipeline over [t0, t0 + h]; recovers a failed solve by halving (depth < recovery_depth).
+  // The pipeline over [t0, t0 + h]; recovers a failed solve, or one still over 1 mm deep after the
+  // gap fixpoint, by halving (depth < recovery_depth).
   StepRecord advance(double h, double t0, int depth, int step_number);
   StepRecord recover_by_halving(const StepRecord& record, double h, double t0, int depth, int step_number);
   void dump_failed(ContactSolve& solve, int step, double h, double t0, int depth);
