@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 #include <vector>
 
 namespace pegsim::cli {
@@ -34,8 +35,16 @@ nlohmann::json python_options(const SimulationFlags& f) {
   if (f.max_lcp_size) o["max_lcp_size"] = *f.max_lcp_size;
   if (f.no_configuration_search) o["configuration_search"] = false;
   if (f.no_proximity_corrector) o["proximity_corrector"] = false;
+  if (f.no_deep_step_retry) o["deep_step_retry"] = false;
+  if (f.force_spawns) o["force_spawns"] = true;
   if (f.fixpoint_iterations) o["fixpoint_iterations"] = *f.fixpoint_iterations;
   if (f.fixpoint_tolerance) o["fixpoint_tolerance"] = *f.fixpoint_tolerance;
+  if (f.threads != 1) o["threads"] = f.threads;
+  // Not among pegsim.Simulation's options: refused rather than silently run with the default.
+  if (f.stepper != "fixpoint" || f.ncp_iterations || f.ncp_tolerance) {
+    throw std::invalid_argument("--stepper, --ncp-iterations, --ncp-tolerance: not available with --dask "
+                                "(the Python front end runs the default fixpoint stepper); run the sweep without --dask");
+  }
   return o;
 }
 

@@ -24,6 +24,9 @@ void SimulationFlags::add_to(CLI::App& command) {
   command.add_option("--recovery-depth", recovery_depth,
                      "retry a failed step, or one still over 1 mm deep after the gap fixpoint, as halves, this many levels deep (default 2: down to h/4; 0: off)")
       ->check(CLI::Range(0, 8));
+  command.add_flag("--no-deep-step-retry", no_deep_step_retry,
+                   "apply a solved step still over 1 mm deep after the gap fixpoint as it is (default: retry it as "
+                   "halves, within --recovery-depth; summary depth_halved_steps)");
   command.add_option("--max-lcp", max_lcp_size,
                      "row guard: stop the run at a step whose LCP island has more rows (default max(1000, 20 per dynamic body, 16 per vertex of those bodies), x4 with friction; 0: none)")
       ->check(CLI::NonNegativeNumber);
@@ -83,6 +86,7 @@ SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
   if (max_lcp_size) o.max_lcp_size = *max_lcp_size;
   o.configuration_search = !no_configuration_search;
   o.proximity_corrector = !no_proximity_corrector;
+  o.deep_step_retry = !no_deep_step_retry;
   o.force_spawns = force_spawns;
   if (fixpoint_iterations) o.fixpoint_iterations = *fixpoint_iterations;
   if (fixpoint_tolerance) o.fixpoint_tolerance = *fixpoint_tolerance;

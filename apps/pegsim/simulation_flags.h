@@ -23,6 +23,7 @@ struct SimulationFlags {
   std::optional<int> max_lcp_size;
   bool no_configuration_search = false;
   bool no_proximity_corrector = false;
+  bool no_deep_step_retry = false;
   bool force_spawns = false;
   std::optional<int> fixpoint_iterations;
   std::optional<double> fixpoint_tolerance;

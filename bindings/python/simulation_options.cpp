@@ -73,6 +73,7 @@ void apply_option(SimulationOptions& o, const std::string& key, const json& valu
   else if (key == "max_lcp_size") o.max_lcp_size = integer(value, key, 0, 1 << 30);
   else if (key == "configuration_search") o.configuration_search = boolean(value, key);
   else if (key == "proximity_corrector") o.proximity_corrector = boolean(value, key);
+  else if (key == "deep_step_retry") o.deep_step_retry = boolean(value, key);
   else if (key == "force_spawns") o.force_spawns = boolean(value, key);
   else if (key == "fixpoint_iterations") o.fixpoint_iterations = integer(value, key, 0, 20);
   else if (key == "fixpoint_tolerance") o.fixpoint_tolerance = number(value, key);
@@ -88,7 +89,7 @@ void apply_option(SimulationOptions& o, const std::string& key, const json& valu
 
 std::vector<std::string> simulation_option_names() {
   return {"solver", "gamma", "epsilon", "applicability_threshold", "on_failure", "dump_failed_dir",
-          "recovery_depth", "max_lcp_size", "configuration_search", "proximity_corrector",
+          "recovery_depth", "deep_step_retry", "max_lcp_size", "configuration_search", "proximity_corrector",
           "force_spawns", "fixpoint_iterations", "fixpoint_tolerance", "tolerance", "threads"};
 }
 

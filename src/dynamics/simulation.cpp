@@ -28,9 +28,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// An end depth a user sees (m): the fixpoint's iterates of such a step may solve dense LCPs of up
-// to kDeepDenseRows rows instead of kOptionalDenseRows, and a step still that deep after them, from
-// a shallower start, is retried as halves (advance). Measured: 3D random hulls at h = 0.05,
+// An end depth a user sees (m): a step still that deep after the fixpoint, from a shallower start,
+// is retried as halves (advance); where no halves follow (the last level, or the retry off), the
+// fixpoint's iterates of such a step may solve dense LCPs of up to kDeepDenseRows rows instead of
+// kOptionalDenseRows. Measured: 3D random hulls at h = 0.05,
 // mu = 0.3, seed 1 kept a 23 mm step whose 1056-row iterate that bound skipped (2.1 mm with it).
 // Not unbounded: with kMaxDenseLcpRows the 500-body pile took 335 s and 2.8 GB instead of 148 s
 // and 0.4 GB.
@@ -377,13 +378,14 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
       for (int pass = 0; pass < passes && correct_proximity(s, solve, record); ++pass) {
       }
     }
-    if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record);
+    const bool can_halve = options_.deep_step_retry && depth < options_.recovery_depth &&
+                           contact_pairs_depth(scene_, last_proximity_) <= kDeepEndDepth;
+    if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record, can_halve);
     // Visibly deep after the fixpoint, from a start that was not: the rows' linearisation error,
     // which shrinks like h^2 (halves cannot remove an overlap the step began with, e.g. a forced
     // spawn). Its halves replace the step (nothing of this attempt is applied). Measured on the
     // 500-body pile (BENCHMARKS.md, 'Deep steps retried as halves').
-    if (record.end_depth > kDeepEndDepth && depth < options_.recovery_depth &&
-        contact_pairs_depth(scene_, last_proximity_) <= kDeepEndDepth) {
+    if (record.end_depth > kDeepEndDepth && can_halve) {
       StepRecord halves = recover_by_halving(record, h, t0, depth, step_number);
       halves.depth_halved = true;
       return halves;
@@ -620,7 +622,7 @@ bool Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
 // 8. While the end configuration overlaps, re-linearise the rows around it (gap_fixpoint.h).
 // Iterates are solved warm and unverified; the one kept is then verified against the model's LCP
 // (else the first, verified solution stays, with the corrections it was solved with).
-void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record) {
+void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record, bool can_halve) {
   const auto t = Clock::now();
   auto end_depth_of = [&](const Vec& nu, Scene& end) {
     end.dimension = scene_.dimension;  // the bodies only: the end configuration
@@ -635,8 +637,10 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
   ContactSolve current;
   std::vector<double> current_corrections;
   bool improved = false;
-  // A visible end depth gets dense iterates up to kDeepDenseRows (contact_solve.h, optional_dense_rows).
-  const int dense_rows = record.end_depth > kDeepEndDepth ? kDeepDenseRows : kOptionalDenseRows;
+  // A visible end depth gets dense iterates up to kDeepDenseRows (contact_solve.h, optional_dense_rows),
+  // unless halves follow: they replace a step still deep, and the 500-body pile's deep iterates never
+  // spared one (its trajectory is the same without them, 186 -> 167 s).
+  const int dense_rows = record.end_depth > kDeepEndDepth && !can_halve ? kDeepDenseRows : kOptionalDenseRows;
   for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > fixpoint_tolerance_for(options_, s.h); ++i) {
     const ContactSolve& base = improved ? current : solve;
     update_gap_corrections(last_proximity_, end, s.context, base.nu_next);

@@ -157,9 +157,9 @@ TEST(GapFixpoint, StepsStillDeepAreRetriedAsHalves) {
     SimulationOptions options;
     options.model = "peg";
     options.time_step = 0.05;
-    options.recovery_depth = 0;
+    options.deep_step_retry = false;  // failed steps are still retried (recovery_depth 2)
     const RunSummary without = test::run_for(make_pile2d(2, 20, mu), options, 3.0);
-    options.recovery_depth = SimulationOptions{}.recovery_depth;
+    options.deep_step_retry = true;
     const RunSummary with = test::run_for(make_pile2d(2, 20, mu), options, 3.0);
     std::printf("pile of 20, mu %.1f, h 0.05: depth max without halves %.3g m, with %.3g m (%d steps halved)\n", mu,
                 without.depth_max, with.depth_max, with.depth_halved_steps);

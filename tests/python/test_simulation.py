@@ -187,3 +187,24 @@ def test_step_stops_at_the_divergence_guard_as_run_does(tmp_path):
 
     peg = pegsim.Simulation(scene, model="peg", dt=0.01)
     assert peg.step(20) == 20 and peg.divergence_reason is None
+
+
+def test_deep_step_retry_switch_matches_the_cli(cli, tmp_path):
+    """deep_step_retry=False is --no-deep-step-retry: the 20-body pile (seed 2, h = 0.05) has a step
+    over 1 mm deep that the default retries as halves."""
+    path = tmp_path / "pile.json"
+    run_cli(cli, "scene", "pile2d", "--count", 20, "--seed", 2, "-o", path)
+    for retry in (True, False):
+        flags = [] if retry else ["--no-deep-step-retry"]
+        result = run_cli(cli, "run", path, "--model", "peg", "--dt", 0.05, "--duration", 3, "--quiet", *flags)
+        expected = json.loads(result.stdout.strip().splitlines()[-1])
+        sim = pegsim.Simulation(pegsim.Scene.load(str(path)), model="peg", dt=0.05, deep_step_retry=retry)
+        summary = sim.run(3.0)
+        for key in ("depth_halved_steps", "depth_max", "overlap_max", "solver_failures", "steps"):
+            assert summary[key] == expected[key], (retry, key)
+        if retry:
+            assert summary["depth_halved_steps"] >= 1 and summary["depth_max"] <= 1e-3
+        else:
+            assert summary["depth_halved_steps"] == 0 and summary["depth_max"] > 1e-3
+    with pytest.raises(ValueError, match="deep_step_retry: expected True or False"):
+        pegsim.Simulation(pegsim.Scene.load(str(path)), deep_step_retry="no")

@@ -124,6 +124,10 @@ def test_cli_dask_flag(tmp_path, cli, client, cpp_rows):
     bad = run_cli(cli, "sweep", "--scenes", *SCENES, "--models", "sparkle", "--dt", STEPS,
                   "--out", tmp_path / "bad", "--dask", address, check=False, env=env)
     assert bad.returncode == 2 and 'unknown contact model "sparkle"' in bad.stderr and bad.stdout == ""
+    # a flag the Python front end lacks is refused, not dropped
+    ncp = run_cli(cli, "sweep", "--scenes", *SCENES, "--models", "peg", "--dt", STEPS, "--stepper", "ncp",
+                  "--out", tmp_path / "ncp", "--dask", address, check=False, env=env)
+    assert ncp.returncode == 2 and "--stepper" in ncp.stderr and "not available with --dask" in ncp.stderr
     unreachable = run_cli(cli, "sweep", "--scenes", SCENES[0], "--models", "peg", "--dt", "0.02",
                           "--out", tmp_path / "nowhere", "--dask", "tcp://127.0.0.1:9", check=False,
                           env=dict(env, DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="2s"))

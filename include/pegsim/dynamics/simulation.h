@@ -125,9 +125,11 @@ struct SimulationOptions {
   // at most this many levels deep (2: down to h/4). Smaller steps see fewer, simpler contacts.
   // Only a failure that survives every level counts as a solver failure. A solved step whose end
   // configuration is still over 1 mm deep after the gap fixpoint, from a start that was not, is
-  // retried the same way (its rows' linearisation error shrinks like h^2;
+  // retried the same way when deep_step_retry is set (its rows' linearisation error shrinks like h^2;
   // RunSummary::depth_halved_steps). 0: no recovery.
   int recovery_depth = 2;
+  // false: only failed steps are retried as halves, solved deep steps are applied as they are.
+  bool deep_step_retry = true;
   // Row guard: a step whose LCP island has more rows than this is not solved (an interpenetrated,
   // blown-up scene grows it past any pile's); the step is recorded as diverged and not applied, and
   // run_simulation stops there. Checking the configuration search's answer against a larger model
@@ -223,7 +225,7 @@ class Simulation {
   // largest overlap.
   bool correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record);
   static constexpr int kCorrectorPasses3d = 3;
-  void refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record);
+  void refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record, bool can_halve);
   // Stage 8b, the NCP stepper (ncp_step.h): Newton from the stage-8 answer, applied only when it
   // converges and passes the model's LCP check and the energy audit (else counted as a fallback).
   void solve_end_gap_ncp(StepState& s, ContactSolve& solve, StepRecord& record);
