@@ -20,7 +20,9 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 namespace pegsim {
@@ -378,14 +380,22 @@ StepRecord Simulation::advance(double h, double t0, int depth, int step_number) 
       for (int pass = 0; pass < passes && correct_proximity(s, solve, record); ++pass) {
       }
     }
-    const bool can_halve = options_.deep_step_retry && depth < options_.recovery_depth &&
-                           contact_pairs_depth(scene_, last_proximity_) <= kDeepEndDepth;
+    // Whether halves would replace this step if it ends deep; the start depth is measured only for
+    // a deep step, and once.
+    std::optional<bool> halves_known;
+    const auto can_halve = [&] {
+      if (!halves_known) {
+        halves_known = options_.deep_step_retry && depth < options_.recovery_depth &&
+                       contact_pairs_depth(scene_, last_proximity_) <= kDeepEndDepth;
+      }
+      return *halves_known;
+    };
     if (options_.fixpoint_iterations > 0) refine_end_gaps(s, solve, record, can_halve);
     // Visibly deep after the fixpoint, from a start that was not: the rows' linearisation error,
     // which shrinks like h^2 (halves cannot remove an overlap the step began with, e.g. a forced
     // spawn). Its halves replace the step (nothing of this attempt is applied). Measured on the
     // 500-body pile (BENCHMARKS.md, 'Deep steps retried as halves').
-    if (record.end_depth > kDeepEndDepth && can_halve) {
+    if (record.end_depth > kDeepEndDepth && can_halve()) {
       StepRecord halves = recover_by_halving(record, h, t0, depth, step_number);
       halves.depth_halved = true;
       return halves;
@@ -622,7 +632,8 @@ bool Simulation::correct_proximity(StepState& s, ContactSolve& solve, StepRecord
 // 8. While the end configuration overlaps, re-linearise the rows around it (gap_fixpoint.h).
 // Iterates are solved warm and unverified; the one kept is then verified against the model's LCP
 // (else the first, verified solution stays, with the corrections it was solved with).
-void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record, bool can_halve) {
+void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record,
+                                 const std::function<bool()>& can_halve) {
   const auto t = Clock::now();
   auto end_depth_of = [&](const Vec& nu, Scene& end) {
     end.dimension = scene_.dimension;  // the bodies only: the end configuration
@@ -640,7 +651,7 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
   // A visible end depth gets dense iterates up to kDeepDenseRows (contact_solve.h, optional_dense_rows),
   // unless halves follow: they replace a step still deep, and the 500-body pile's deep iterates never
   // spared one (its trajectory is the same without them, 186 -> 167 s).
-  const int dense_rows = record.end_depth > kDeepEndDepth && !can_halve ? kDeepDenseRows : kOptionalDenseRows;
+  const int dense_rows = record.end_depth > kDeepEndDepth && !can_halve() ? kDeepDenseRows : kOptionalDenseRows;
   for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > fixpoint_tolerance_for(options_, s.h); ++i) {
     const ContactSolve& base = improved ? current : solve;
     update_gap_corrections(last_proximity_, end, s.context, base.nu_next);

@@ -8,6 +8,7 @@
 #include <pegsim/lcp/solver.h>
 #include <pegsim/scene/scene.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -225,7 +226,9 @@ class Simulation {
   // largest overlap.
   bool correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record);
   static constexpr int kCorrectorPasses3d = 3;
-  void refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record, bool can_halve);
+  // can_halve: whether halves would replace the step if it ends deep (then the iterates keep the
+  // ordinary dense bound).
+  void refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& record, const std::function<bool()>& can_halve);
   // Stage 8b, the NCP stepper (ncp_step.h): Newton from the stage-8 answer, applied only when it
   // converges and passes the model's LCP check and the energy audit (else counted as a fallback).
   void solve_end_gap_ncp(StepState& s, ContactSolve& solve, StepRecord& record);
