@@ -5,6 +5,7 @@ Usage (from the repository root, after building pegsim, pegsim_ode_pour, pegsim_
 pegsim_mujoco_pour):
     python3 bench/peers/run_pour_table.py [--out /tmp/peers] [--dt 0.001,0.01,0.02,0.05]
         [--bullet-margins default,0] [--mujoco default,multiccd] [--metric-every 1] [--build build]
+        [--pegsim-models standard,peg]
 
 Scenes (written to OUT if missing): `pegsim scene pour3d --seed 1 --dt H` (random hulls, seed 1) and
 `pegsim scene pour3d --bodies ../shared/data/reference-pour3d/bodies_icosahedra.json --dt H` (the
@@ -54,6 +55,7 @@ def main():
     ap.add_argument("--build", default=BUILD, help="build directory with pegsim and the runners")
     ap.add_argument("--metric-every", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3, help="runs per cell; ms/step is their median")
+    ap.add_argument("--pegsim-models", default="standard,peg", help="pegsim rows: its contact models")
     a = ap.parse_args()
     BUILD = os.path.abspath(a.build)
     os.makedirs(a.out, exist_ok=True)
@@ -77,9 +79,11 @@ def main():
                     name = "MuJoCo" if v == "default" else f"MuJoCo, {v}"
                     runs.append((name, [os.path.join(BUILD, "pegsim_mujoco_pour"), s, "--dt", str(h), "--duration", "5"] + every + extra))
                 runs = [r for r in runs if os.path.basename(r[1][0]) not in missing]
-                csv_path = os.path.join(a.out, f"pegsim_metrics_{kind}_{h}.csv")
-                runs.append(("pegsim (standard)", [os.path.join(BUILD, "pegsim"), "run", s, "--dt", str(h), "--duration", "5",
-                                                   "--quiet", "--metrics", csv_path]))
+                for model in a.pegsim_models.split(","):
+                    csv_path = os.path.join(a.out, f"pegsim_metrics_{kind}_{h}_{model}.csv")
+                    runs.append((f"pegsim ({model})", [os.path.join(BUILD, "pegsim"), "run", s, "--dt", str(h),
+                                                       "--duration", "5", "--model", model, "--quiet",
+                                                       "--metrics", csv_path]))
                 for name, cmd in runs:
                     reps = []
                     for _ in range(a.repeat):
@@ -88,7 +92,7 @@ def main():
                             # pegsim: Simulation::step() alone (the per-step CSV's step_seconds), as the
                             # peers' ms_per_step; the whole run (metric, audits) in ms_per_step_wall.
                             j["ms_per_step_wall"] = 1e3 * j["wall_seconds"] / j["steps"]
-                            with open(csv_path) as c:
+                            with open(cmd[cmd.index("--metrics") + 1]) as c:
                                 step_seconds = [float(r["step_seconds"]) for r in csv.DictReader(c)]
                             j["ms_per_step"] = 1e3 * sum(step_seconds) / j["steps"]
                         reps.append(j)

@@ -31,9 +31,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // An end depth a user sees (m): a step still that deep after the fixpoint, from a shallower start,
-// is retried as halves (advance); where no halves follow (the last level, or the retry off), the
-// fixpoint's iterates of such a step may solve dense LCPs of up to kDeepDenseRows rows instead of
-// kOptionalDenseRows. Measured: 3D random hulls at h = 0.05,
+// is retried as halves (advance); where no halves follow (the last level, a step that began that
+// deep, or the retry off), the fixpoint's iterates of such a step may solve dense LCPs of up to
+// kDeepDenseRows rows instead of kOptionalDenseRows. Measured: 3D random hulls at h = 0.05,
 // mu = 0.3, seed 1 kept a 23 mm step whose 1056-row iterate that bound skipped (2.1 mm with it).
 // Not unbounded: with kMaxDenseLcpRows the 500-body pile took 335 s and 2.8 GB instead of 148 s
 // and 0.4 GB.

@@ -24,7 +24,7 @@ const std::vector<std::string> kColumns = {
     "mean_lcp",       "max_lcp",        "mean_traps",     "wall_seconds", "solve_seconds",   "non_finite_steps",
     "stopped_early",  "mean_contacts",  "seconds_per_step", "duration",   "energy_max_increase",
     "recovered_steps", "diverged",      "first_failure_time", "search_steps", "search_fallbacks",
-    "proximity_corrections", "fixpoint_solves"};
+    "proximity_corrections", "fixpoint_solves", "depth_halved_steps", "energy_gain_steps"};
 
 std::string system_error(const std::string& path, const std::string& what) {
   return path + ": " + what + " (" + std::strerror(errno) + ")";
@@ -60,6 +60,18 @@ SweepKey parse_key(const std::vector<std::string>& fields, const std::string& wh
     throw SweepCsvError(where + ": column h: \"" + h + "\" is not a positive number");
   }
   return key;
+}
+
+// Why an existing file's first line is not ours. A strict prefix of our header is an older pegsim's
+// sweep (columns are only appended): resuming into it would mix row widths, so it is named as such.
+std::string header_mismatch(const std::string& line) {
+  const std::string ours = SweepCsv::header();
+  if (!line.empty() && ours.size() > line.size() && ours.compare(0, line.size(), line) == 0 &&
+      ours[line.size()] == ',') {
+    return "written by an older pegsim (its header lacks the columns \"" + ours.substr(line.size() + 1) +
+           "\"); use another --out directory";
+  }
+  return "not a pegsim sweep header (expected \"" + ours + "\"); use another --out directory";
 }
 
 // Shortest text that parses back to the same double (nan / inf / -inf for non-finite values).
@@ -113,7 +125,7 @@ std::string SweepCsv::format_row(const SweepKey& key, const RunSummary& s, doubl
       exact_text(duration),        exact_text(s.energy_max_increase),
       std::to_string(s.recovered_steps), s.diverged ? "1" : "0", exact_text(s.first_failure_time),
       std::to_string(s.search_steps), std::to_string(s.search_fallbacks), std::to_string(s.proximity_corrections),
-      std::to_string(s.fixpoint_solves)};
+      std::to_string(s.fixpoint_solves), std::to_string(s.depth_halved_steps), std::to_string(s.energy_gain_steps)};
   std::string line;
   for (const auto& f : fields) line += (line.empty() ? "" : ",") + f;
   return line + "\n";
@@ -157,10 +169,7 @@ void SweepCsv::read_existing() {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const std::string where = path_ + ": line " + std::to_string(number);
     if (number == 1) {
-      if (line != header()) {
-        throw SweepCsvError(where + ": not a pegsim sweep header (expected \"" + header() +
-                            "\"); use another --out directory");
-      }
+      if (line != header()) throw SweepCsvError(where + ": " + header_mismatch(line));
       continue;
     }
     if (line.empty()) continue;

@@ -37,6 +37,8 @@ RunSummary sample_summary() {
   s.solve_seconds = 10.0;
   s.mean_contacts = 31.25;
   s.energy_max_increase = 1e-3;
+  s.depth_halved_steps = 4;
+  s.energy_gain_steps = 2;
   return s;
 }
 
@@ -88,6 +90,8 @@ TEST(SweepCsvRow, ParsesBackToTheSummary) {
   EXPECT_EQ(std::stod(v["seconds_per_step"]), s.wall_seconds / s.steps);
   EXPECT_EQ(std::stod(v["duration"]), 5.0);
   EXPECT_EQ(v["stopped_early"], "0");
+  EXPECT_EQ(std::stoi(v["depth_halved_steps"]), s.depth_halved_steps);
+  EXPECT_EQ(std::stoi(v["energy_gain_steps"]), s.energy_gain_steps);
 }
 
 TEST(SweepCsvLine, SplitsQuotedFields) {
@@ -152,6 +156,20 @@ TEST(SweepCsvFile, ForeignOrMalformedFilesAreRefusedWithFileAndLine) {
     ADD_FAILURE() << "short row accepted";
   } catch (const SweepCsvError& e) {
     EXPECT_NE(std::string(e.what()).find("short.csv: line 2"), std::string::npos) << e.what();
+  }
+  // An older pegsim's file: our header without its last two columns. Named as older, with what it lacks.
+  const std::string older = dir.path("older.csv");
+  const std::string header = SweepCsv::header();
+  const std::string older_header = header.substr(0, header.rfind(",depth_halved_steps"));
+  ASSERT_LT(older_header.size(), header.size());
+  write_text(older, older_header + "\n");
+  try {
+    SweepCsv csv(older);
+    ADD_FAILURE() << "older header accepted";
+  } catch (const SweepCsvError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("older.csv: line 1: written by an older pegsim"), std::string::npos) << what;
+    EXPECT_NE(what.find("depth_halved_steps,energy_gain_steps"), std::string::npos) << what;
   }
   const std::string bad_h = dir.path("bad_h.csv");
   const std::string row = SweepCsv::format_row({"a", "peg", 0.01}, sample_summary(), 1.0);

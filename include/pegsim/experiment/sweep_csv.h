@@ -17,6 +17,10 @@
 //   recovered_steps, diverged (0/1), first_failure_time (s, -1: none)
 //   search_steps, search_fallbacks, proximity_corrections, fixpoint_solves   RunSummary's counts
 //                          of the engine's refinements (dynamics/run.h)
+//   depth_halved_steps, energy_gain_steps   RunSummary's steps retried as halves for depth, and
+//                          steps that gained energy (counted in solver_failures too)
+// An existing file whose header is an older, shorter one is refused with a message naming the
+// missing columns (resuming into it would mix row widths).
 // Numbers use the shortest text that parses back to the same double (std::to_chars; nan, inf if
 // ever non-finite); text fields are CSV-quoted when needed.
 //
