@@ -40,11 +40,9 @@ nlohmann::json python_options(const SimulationFlags& f) {
   if (f.fixpoint_iterations) o["fixpoint_iterations"] = *f.fixpoint_iterations;
   if (f.fixpoint_tolerance) o["fixpoint_tolerance"] = *f.fixpoint_tolerance;
   if (f.threads != 1) o["threads"] = f.threads;
-  // Not among pegsim.Simulation's options: refused rather than silently run with the default.
-  if (f.stepper != "fixpoint" || f.ncp_iterations || f.ncp_tolerance) {
-    throw std::invalid_argument("--stepper, --ncp-iterations, --ncp-tolerance: not available with --dask "
-                                "(the Python front end runs the default fixpoint stepper); run the sweep without --dask");
-  }
+  if (f.stepper != "fixpoint") o["stepper"] = f.stepper;
+  if (f.ncp_iterations) o["ncp_iterations"] = *f.ncp_iterations;
+  if (f.ncp_tolerance) o["ncp_tolerance"] = *f.ncp_tolerance;
   return o;
 }
 

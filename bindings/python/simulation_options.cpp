@@ -56,6 +56,12 @@ SolverKind checked_solver(const std::string& name) {
   return *kind;
 }
 
+Stepper checked_stepper(const std::string& name) {
+  const auto kind = parse_stepper(name);
+  if (!kind) throw std::invalid_argument("stepper: unknown stepper \"" + name + "\" (valid: linear, fixpoint, ncp)");
+  return *kind;
+}
+
 FailurePolicy checked_policy(const std::string& name) {
   if (name == "continue") return FailurePolicy::Continue;
   if (name == "stop") return FailurePolicy::Stop;
@@ -79,6 +85,9 @@ void apply_option(SimulationOptions& o, const std::string& key, const json& valu
   else if (key == "fixpoint_tolerance") o.fixpoint_tolerance = number(value, key);
   else if (key == "tolerance") o.solve.tolerance = number(value, key);
   else if (key == "threads") o.solve.threads = integer(value, key, 1, 256);
+  else if (key == "stepper") o.stepper = checked_stepper(text(value, key));
+  else if (key == "ncp_iterations") o.ncp_iterations = integer(value, key, 0, 200);
+  else if (key == "ncp_tolerance") o.ncp_tolerance = number(value, key);
   else {
     throw std::invalid_argument("unknown simulation option \"" + key + "\" (valid: model, dt, " +
                                 joined(simulation_option_names()) + ")");
@@ -90,7 +99,8 @@ void apply_option(SimulationOptions& o, const std::string& key, const json& valu
 std::vector<std::string> simulation_option_names() {
   return {"solver", "gamma", "epsilon", "applicability_threshold", "on_failure", "dump_failed_dir",
           "recovery_depth", "deep_step_retry", "max_lcp_size", "configuration_search", "proximity_corrector",
-          "force_spawns", "fixpoint_iterations", "fixpoint_tolerance", "tolerance", "threads"};
+          "force_spawns", "fixpoint_iterations", "fixpoint_tolerance", "tolerance", "threads",
+          "stepper", "ncp_iterations", "ncp_tolerance"};
 }
 
 SimulationOptions simulation_options(const Scene& scene, const std::optional<std::string>& model,
@@ -115,6 +125,10 @@ SimulationOptions simulation_options(const Scene& scene, const std::optional<std
     throw std::invalid_argument("fixpoint_tolerance: must be positive (or 0: automatic, min(1e-7, 1e-3 h^2))");
   }
   if (!(o.solve.tolerance > 0.0)) throw std::invalid_argument("tolerance: must be positive");
+  if (!(o.ncp_tolerance > 0.0) || !std::isfinite(o.ncp_tolerance)) {
+    throw std::invalid_argument("ncp_tolerance: must be a positive number");
+  }
+  if (o.stepper == Stepper::Linear) o.fixpoint_iterations = 0;  // as the CLI's --stepper linear
   return o;
 }
 

@@ -208,3 +208,27 @@ def test_deep_step_retry_switch_matches_the_cli(cli, tmp_path):
             assert summary["depth_halved_steps"] == 0 and summary["depth_max"] > 1e-3
     with pytest.raises(ValueError, match="deep_step_retry: expected True or False"):
         pegsim.Simulation(pegsim.Scene.load(str(path)), deep_step_retry="no")
+
+
+def test_stepper_options_match_the_cli(cli, tmp_path):
+    """stepper, ncp_iterations and ncp_tolerance are --stepper, --ncp-iterations and --ncp-tolerance."""
+    path = tmp_path / "pile.json"
+    run_cli(cli, "scene", "pile2d", "--count", 8, "--seed", 2, "-o", path)
+    cases = [({"stepper": "linear"}, ["--stepper", "linear"]),
+             ({"stepper": "ncp", "ncp_iterations": 7, "ncp_tolerance": 1e-7},
+              ["--stepper", "ncp", "--ncp-iterations", 7, "--ncp-tolerance", 1e-7])]
+    for options, flags in cases:
+        result = run_cli(cli, "run", path, "--model", "peg", "--dt", 0.05, "--duration", 1, "--quiet", *flags)
+        expected = json.loads(result.stdout.strip().splitlines()[-1])
+        summary = pegsim.Simulation(pegsim.Scene.load(str(path)), model="peg", dt=0.05, **options).run(1.0)
+        for key in ("stepper", "ncp_solves", "ncp_newton_iterations", "fixpoint_solves", "overlap_max", "steps"):
+            assert summary[key] == expected[key], (options, key)
+        assert summary["stepper"] == options["stepper"]
+    assert summary["ncp_solves"] > 0  # the NCP stepper ran
+    scene = pegsim.Scene.load(str(path))
+    with pytest.raises(ValueError, match='stepper: unknown stepper "sparkle"'):
+        pegsim.Simulation(scene, stepper="sparkle")
+    with pytest.raises(ValueError, match="ncp_tolerance: must be a positive number"):
+        pegsim.Simulation(scene, stepper="ncp", ncp_tolerance=0.0)
+    with pytest.raises(ValueError, match="ncp_iterations: must be between 0 and 200"):
+        pegsim.Simulation(scene, ncp_iterations=500)

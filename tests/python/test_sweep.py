@@ -124,10 +124,20 @@ def test_cli_dask_flag(tmp_path, cli, client, cpp_rows):
     bad = run_cli(cli, "sweep", "--scenes", *SCENES, "--models", "sparkle", "--dt", STEPS,
                   "--out", tmp_path / "bad", "--dask", address, check=False, env=env)
     assert bad.returncode == 2 and 'unknown contact model "sparkle"' in bad.stderr and bad.stdout == ""
-    # a flag the Python front end lacks is refused, not dropped
-    ncp = run_cli(cli, "sweep", "--scenes", *SCENES, "--models", "peg", "--dt", STEPS, "--stepper", "ncp",
-                  "--out", tmp_path / "ncp", "--dask", address, check=False, env=env)
-    assert ncp.returncode == 2 and "--stepper" in ncp.stderr and "not available with --dask" in ncp.stderr
+    # --stepper reaches the workers: a falling pile under --stepper linear gives the C++ sweep's rows
+    # with that flag (no fixpoint solves), not the default stepper's
+    pile = tmp_path / "pile8.json"
+    run_cli(cli, "scene", "pile2d", "--count", 8, "--seed", 2, "-o", pile)
+    flags = ["--models", "peg", "--dt", 0.05, "--duration", 1, "--quiet"]
+    run_cli(cli, "sweep", "--scenes", pile, *flags, "--out", tmp_path / "fixpoint_cpp")
+    run_cli(cli, "sweep", "--scenes", pile, *flags, "--stepper", "linear", "--out", tmp_path / "linear_cpp")
+    run_cli(cli, "sweep", "--scenes", pile, *flags, "--stepper", "linear", "--out", tmp_path / "linear_dask",
+            "--dask", address, env=env)
+    linear = results_only(read_sweep_rows(tmp_path / "linear_dask" / "sweep.csv"))
+    assert linear == results_only(read_sweep_rows(tmp_path / "linear_cpp" / "sweep.csv"))
+    fixpoint = results_only(read_sweep_rows(tmp_path / "fixpoint_cpp" / "sweep.csv"))
+    assert [r["fixpoint_solves"] for r in linear.values()] == ["0"]
+    assert [int(r["fixpoint_solves"]) > 0 for r in fixpoint.values()] == [True]
     unreachable = run_cli(cli, "sweep", "--scenes", SCENES[0], "--models", "peg", "--dt", "0.02",
                           "--out", tmp_path / "nowhere", "--dask", "tcp://127.0.0.1:9", check=False,
                           env=dict(env, DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT="2s"))
