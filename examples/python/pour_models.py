@@ -71,6 +71,11 @@ grid = {
     "dt": [0.01, 0.02],
     "duration": args.sweep_duration,
 }
+# A sweep resumes: rows already in OUT/sweep/sweep.csv are skipped. Start afresh, so that rows of an
+# earlier build (or of an older pegsim, whose header is refused by name) are not taken as done.
+import shutil
+
+shutil.rmtree(out / "sweep", ignore_errors=True)
 with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster, Client(cluster) as client:
     report = pegsim.sweep(grid, client=client, out=out / "sweep")
 print(f"sweep: {report['runs_done']} runs done, {report['skipped']} already in {report['csv']}")
