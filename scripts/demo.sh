@@ -48,6 +48,7 @@ allow_stop $P render "$out/pour2d_$set_name.json" --model standard --compare peg
 allow_stop $P render "$out/pour2d_$set_name.json" --model standard --compare peg --dt 0.02 --overlay overlap --fps 25 --out "$out/pour_h0.02.gif" --quiet > /dev/null
 
 echo; echo "== 4. overlap versus h (body set $set_name, standard vs peg) =="
+rm -rf "$out/sweep"  # a sweep resumes; rows of an earlier run's build must not count as done
 $P sweep --scenes "$out/pour2d_$set_name.json" --models standard,peg --dt 0.005,0.01,0.02,0.03 --out "$out/sweep" --quiet > /dev/null
 $PY scripts/plot_sweep.py "$out/sweep/sweep.csv" --reference $SETS/reference-medians.csv --out-dir "$out" > /dev/null
 $PY - "$out/sweep/sweep.csv" <<'PYEOF'
