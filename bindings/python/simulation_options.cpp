@@ -128,7 +128,6 @@ SimulationOptions simulation_options(const Scene& scene, const std::optional<std
   if (!(o.ncp_tolerance > 0.0) || !std::isfinite(o.ncp_tolerance)) {
     throw std::invalid_argument("ncp_tolerance: must be a positive number");
   }
-  if (o.stepper == Stepper::Linear) o.fixpoint_iterations = 0;  // as the CLI's --stepper linear
   return o;
 }
 
