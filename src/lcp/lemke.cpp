@@ -42,9 +42,10 @@
 // the power-of-two equilibrated problem (Dr M Dc, Dr q), which has the same solutions
 // (z = Dc z~), so that the relative tolerances below mean the same thing on every row.
 //
-// Warm start: options.warm_basis (basic z indices) is accepted only if that complementary basis
-// gives a verified solution (0 pivots); otherwise we cold start (a Lemke path started from a
-// wrong guess has no guarantee even for copositive-plus M).
+// Warm start: options.warm_basis (basic z indices) is accepted outright when that complementary
+// basis gives a verified solution (0 pivots); otherwise a path starts from it (its start reuses
+// the check's factorisation of M_SS), and when that path fails the textbook path follows (a path
+// started from a wrong guess has no guarantee even for copositive-plus M).
 #include <pegsim/lcp/solver.h>
 
 #include <Eigen/LU>
@@ -171,6 +172,12 @@ Scaling equilibrate(const SparseColumns& columns, Eigen::Index n) {
 
 enum class PathEnd { Solution, Ray, PivotCap, Breakdown, SingularStart };
 
+// A warm basis's M_SS factorised from the original data (the warm check's), reused by the path's start.
+struct BasisFactor {
+  Eigen::PartialPivLU<Mat> lu;
+  const Scaling* scaling = nullptr;  // the path's scaling, set once it is known
+};
+
 // Lemke paths on one LCP(M, q) (already scaled). Labels: z_j -> j, z0 -> n; rows i.
 class LemkePath {
  public:
@@ -183,7 +190,9 @@ class LemkePath {
   }
 
   // One path from the complementary basis `start` (basic z indices), at most max_pivots pivots.
-  PathEnd run(const std::vector<int>& start, int max_pivots);
+  // seed (optional): M_SS's factorisation from the original data, S = start in that order (the
+  // warm check's), so the start does not factorise M_SS a second time.
+  PathEnd run(const std::vector<int>& start, int max_pivots, const BasisFactor* seed = nullptr);
   int pivots() const { return pivots_; }
   const std::string& detail() const { return detail_; }
   Vec z() const;                    // current z (z0 dropped)
@@ -207,13 +216,15 @@ class LemkePath {
   int k() const { return static_cast<int>(cols_.size()); }
   double column_entry(int row, int label) const { return label == n_ ? d_[row] : M_(row, label); }
   void reset();
-  bool start(const std::vector<int>& basis, Leaving& first, double& step);
+  bool start(const std::vector<int>& basis, Leaving& first, double& step, const BasisFactor* seed);
   void direction(Entering e);
   bool ratio_test(Leaving& out, double& step, double& unorm);
   bool prefer(const Leaving& cand, const Leaving& best, bool& lex_ready, bool& lex_computed);
   void lex_row(const Leaving& c, Vec& out);
   void pivot(Entering e, const Leaving& l, double step);
   bool refactor();
+  bool invert_from(const BasisFactor& seed);
+  void basic_values();
   void record_ray(Entering e);
 
   const Mat& M_;
@@ -264,7 +275,7 @@ void LemkePath::reset() {
 // at -min x_B; ties go to the largest index, the lexicographic choice when B_S^{-1} B = I, except
 // that a zero-column row loses ties).
 // Returns false when M_SS is singular; `first.pos`/`first.row` < 0 when x_B >= 0 already.
-bool LemkePath::start(const std::vector<int>& basis, Leaving& first, double& step) {
+bool LemkePath::start(const std::vector<int>& basis, Leaving& first, double& step, const BasisFactor* seed) {
   reset();
   start_empty_ = basis.empty();
   for (int j : basis) {
@@ -278,7 +289,7 @@ bool LemkePath::start(const std::vector<int>& basis, Leaving& first, double& ste
   d_.setOnes();
   for (int j : basis) d_ -= M_.col(j);
   for (int j : basis) d_[j] -= 1.0;
-  if (!refactor()) return false;
+  if (!(seed != nullptr && invert_from(*seed)) && !refactor()) return false;
   first = Leaving{};
   double lowest = 0.0;
   int best_index = -1;
@@ -492,6 +503,28 @@ bool LemkePath::refactor() {
   Eigen::PartialPivLU<Mat> lu(G);
   if (!(lu.rcond() > kSingularRcond)) return false;
   Ginv_.topLeftCorner(kk, kk) = lu.inverse();
+  basic_values();
+  return Ginv_.topLeftCorner(kk, kk).allFinite() && xC_.head(kk).allFinite();
+}
+
+// The start's G^{-1} from the warm check's factorisation of the unscaled M_SS: the path's G is
+// Dr_S M_SS Dc_S, so G^{-1}(p, s) = M_SS^{-1}(p, s) / (c_p r_s), exact with power-of-two scales.
+// Saves the start's own k x k factorisation. False (refactor() decides) when the seed is singular.
+bool LemkePath::invert_from(const BasisFactor& seed) {
+  const int kk = k();
+  since_refactor_ = 0;
+  if (kk == 0 || seed.lu.rows() != kk || !(seed.lu.rcond() > kSingularRcond)) return false;
+  Ginv_.topLeftCorner(kk, kk) = seed.lu.inverse();
+  if (seed.scaling->active)
+    for (int s = 0; s < kk; ++s)
+      for (int p = 0; p < kk; ++p) Ginv_(p, s) /= seed.scaling->col[cols_[p]] * seed.scaling->row[rows_[s]];
+  basic_values();
+  return Ginv_.topLeftCorner(kk, kk).allFinite() && xC_.head(kk).allFinite();
+}
+
+// x_C = -G^{-1} q_R and w = q + M_{:,C} x_C (basic w's only meaningful) from the current G^{-1}.
+void LemkePath::basic_values() {
+  const int kk = k();
   for (int s = 0; s < kk; ++s) b_[s] = q_[rows_[s]];
   xC_.head(kk).noalias() = -Ginv_.topLeftCorner(kk, kk) * b_.head(kk);
   w_ = q_;
@@ -500,7 +533,6 @@ bool LemkePath::refactor() {
     else columns_.add_to(w_, cols_[p], xC_[p]);
   }
   for (int r : rows_) w_[r] = 0.0;
-  return Ginv_.topLeftCorner(kk, kk).allFinite() && xC_.head(kk).allFinite();
 }
 
 // Iterative refinement on the final basis with the path's own G^{-1} (O(k^2) a sweep): the basic
@@ -535,10 +567,10 @@ void LemkePath::record_ray(Entering e) {
   if (e.is_z && e.index < n_) ray_[e.index] += 1.0;
 }
 
-PathEnd LemkePath::run(const std::vector<int>& basis, int max_pivots) {
+PathEnd LemkePath::run(const std::vector<int>& basis, int max_pivots, const BasisFactor* seed) {
   Leaving first;
   double step = 0.0;
-  if (!start(basis, first, step)) {
+  if (!start(basis, first, step, seed)) {
     detail_ = "singular starting basis";
     return PathEnd::SingularStart;
   }
@@ -596,8 +628,9 @@ PathEnd LemkePath::run(const std::vector<int>& basis, int max_pivots) {
   }
 }
 
-// z = -M_SS^{-1} q_S on a complementary basis, from the original data.
-Vec solve_on_basis(const Lcp& lcp, const std::vector<int>& basis) {
+// z = -M_SS^{-1} q_S on a complementary basis, from the original data. keep (optional): receives
+// M_SS's factorisation.
+Vec solve_on_basis(const Lcp& lcp, const std::vector<int>& basis, Eigen::PartialPivLU<Mat>* keep = nullptr) {
   const int n = lcp.size();
   const int k = static_cast<int>(basis.size());
   Vec z = Vec::Zero(n);
@@ -611,6 +644,7 @@ Vec solve_on_basis(const Lcp& lcp, const std::vector<int>& basis) {
   Eigen::PartialPivLU<Mat> lu(A);
   const Vec zs = lu.solve(rhs);
   for (int a = 0; a < k; ++a) z[basis[a]] = zs[a];
+  if (keep != nullptr) *keep = std::move(lu);
   return z;
 }
 
@@ -682,7 +716,8 @@ struct SearchOutcome {
 // warm (may be empty): a guessed complementary basis, e.g. another solver's active set; its path
 // is tried first (it starts near the answer, so it is short), then the textbook path.
 SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, const Vec& q, const Scaling& scaling,
-                           int max_pivots, double tolerance, const std::vector<int>& warm, bool warm_only) {
+                           int max_pivots, double tolerance, const std::vector<int>& warm, const BasisFactor* warm_factor,
+                           bool warm_only) {
   auto unscaled = [&](const Vec& v) { return scaling.active ? Vec(scaling.col.cwiseProduct(v)) : v; };
   const int n = lcp.size();
   LemkePath path(M, std::move(columns), q, scaling.zero_column);
@@ -695,7 +730,7 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, 
   };
   int warm_pivots = 0;
   if (!warm.empty()) {
-    const PathEnd end = path.run(warm, max_pivots);
+    const PathEnd end = path.run(warm, max_pivots, warm_factor);
     warm_pivots = path.pivots();
     if (end == PathEnd::Solution) {
       bool ok = false;
@@ -771,10 +806,11 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   }
 
   std::vector<int> warm;  // a warm basis that does not solve the LCP outright starts a path
+  BasisFactor warm_factor;
   if (options.warm_basis != nullptr && valid_basis(*options.warm_basis, n)) {
     std::vector<int> basis = *options.warm_basis;
     std::sort(basis.begin(), basis.end());
-    const Vec z = solve_on_basis(lcp, basis);
+    const Vec z = solve_on_basis(lcp, basis, &warm_factor.lu);
     if (verify_lcp(lcp, z, options.tolerance).ok) {
       result.z = z;
       result.basis = basis;
@@ -799,9 +835,10 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
     columns.scale(scaling.row, scaling.col);
   }
   const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
+  warm_factor.scaling = &scaling;
   SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, std::move(columns),
                                    scaling.active ? scaled_q : lcp.q, scaling, max_pivots, options.tolerance, warm,
-                                   options.warm_path_only && !warm.empty());
+                                   warm.empty() ? nullptr : &warm_factor, options.warm_path_only && !warm.empty());
   result.iterations = out.pivots;
   result.z = std::move(out.z);
   result.basis = std::move(out.basis);
