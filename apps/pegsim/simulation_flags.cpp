@@ -48,7 +48,7 @@ void SimulationFlags::add_to(CLI::App& command) {
                      "linear: the LCP step alone (forces --fixpoint-iterations 0); fixpoint (default): and the "
                      "end-of-step gap fixpoint; ncp: and then the NCP on true end gaps by semismooth Newton, "
                      "falling back to the fixpoint's answer (docs/engine.md, Steppers)")
-      ->check(CLI::IsMember({"linear", "fixpoint", "ncp"}));
+      ->check(CLI::IsMember(stepper_names()));
   command.add_option("--ncp-iterations", ncp_iterations, "NCP stepper: Newton iterations per step (default 20)")
       ->check(CLI::Range(0, 200));
   command.add_option("--ncp-tolerance", ncp_tolerance,
@@ -91,9 +91,8 @@ SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
   if (fixpoint_iterations) o.fixpoint_iterations = *fixpoint_iterations;
   if (fixpoint_tolerance) o.fixpoint_tolerance = *fixpoint_tolerance;
   const auto kind_of_stepper = parse_stepper(stepper);
-  if (!kind_of_stepper) throw std::invalid_argument("--stepper: unknown stepper \"" + stepper + "\" (valid: linear, fixpoint, ncp)");
-  o.stepper = *kind_of_stepper;
-  if (o.stepper == Stepper::Linear) o.fixpoint_iterations = 0;  // as Simulation does
+  if (!kind_of_stepper) throw std::invalid_argument("--stepper: unknown stepper \"" + stepper + "\"");  // IsMember lists them
+  o.stepper = *kind_of_stepper;  // Simulation zeroes fixpoint_iterations for Stepper::Linear
   if (ncp_iterations) o.ncp_iterations = *ncp_iterations;
   if (ncp_tolerance) o.ncp_tolerance = *ncp_tolerance;
   o.solve.threads = threads;

@@ -58,7 +58,7 @@ SolverKind checked_solver(const std::string& name) {
 
 Stepper checked_stepper(const std::string& name) {
   const auto kind = parse_stepper(name);
-  if (!kind) throw std::invalid_argument("stepper: unknown stepper \"" + name + "\" (valid: linear, fixpoint, ncp)");
+  if (!kind) throw std::invalid_argument("stepper: unknown stepper \"" + name + "\" (valid: " + joined(stepper_names()) + ")");
   return *kind;
 }
 

@@ -17,6 +17,7 @@
 #include <pegsim/lcp/verify.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -146,10 +147,18 @@ const char* to_string(Stepper stepper) {
   return "unknown";
 }
 
+constexpr std::array<Stepper, 3> kSteppers{Stepper::Linear, Stepper::Fixpoint, Stepper::Ncp};
+
 std::optional<Stepper> parse_stepper(const std::string& name) {
-  for (const Stepper stepper : {Stepper::Linear, Stepper::Fixpoint, Stepper::Ncp})
+  for (const Stepper stepper : kSteppers)
     if (name == to_string(stepper)) return stepper;
   return std::nullopt;
+}
+
+std::vector<std::string> stepper_names() {
+  std::vector<std::string> names;
+  for (const Stepper stepper : kSteppers) names.emplace_back(to_string(stepper));
+  return names;
 }
 
 Simulation::Simulation(Scene scene, SimulationOptions options)

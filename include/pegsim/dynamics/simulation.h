@@ -54,6 +54,7 @@ enum class Stepper {
 };
 const char* to_string(Stepper stepper);
 std::optional<Stepper> parse_stepper(const std::string& name);  // "linear", "fixpoint", "ncp"
+std::vector<std::string> stepper_names();                        // those names, for messages and checks
 
 struct StepRecord {
   int step = 0;
