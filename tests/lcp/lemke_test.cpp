@@ -183,6 +183,34 @@ TEST(Lemke, WarmStartFromANearbyBasisTakesFewPivots) {
   EXPECT_LT((r.z - cold.z).cwiseAbs().maxCoeff(), 1e-8);  // SPD: the solution is unique
 }
 
+// The same on a badly scaled problem (D1 M D2, entries over 12 decades): the path runs on the
+// equilibrated LCP and its start inverts the warm check's factorisation of the unscaled M_SS with
+// the power-of-two scales applied (LemkePath::invert_from). D1 M D2 with positive diagonals stays
+// a P-matrix, so the solution is unique: z = D2^{-1} z_cold.
+TEST(Lemke, WarmPathOnABadlyScaledProblemReusesTheCheckAndMatchesTheColdAnswer) {
+  Rng rng(8);
+  const Lcp base = testgen::random_spd(30, rng);
+  const LcpResult base_cold = solve_lemke(base);
+  expect_verified(base, base_cold);
+  ASSERT_GE(base_cold.basis.size(), 3u);
+  Vec d1(30), d2(30);
+  for (int i = 0; i < 30; ++i) d1[i] = std::pow(10.0, (i % 7) - 3), d2[i] = std::pow(10.0, 3 - (i * 5) % 7);
+  const Lcp lcp{d1.asDiagonal() * base.M * d2.asDiagonal(), d1.cwiseProduct(base.q)};
+  const Vec expected = base_cold.z.cwiseQuotient(d2);
+  const LcpResult cold = solve_lemke(lcp);
+  expect_verified(lcp, cold);
+  std::vector<int> near(cold.basis.begin() + 1, cold.basis.end());  // one basic index dropped
+  SolveOptions options;
+  options.warm_basis = &near;
+  options.warm_path_only = true;  // the answer must come from the warm path itself
+  const LcpResult r = solve_lemke(lcp, options);
+  expect_verified(lcp, r);
+  EXPECT_GE(r.iterations, 1);
+  EXPECT_LT(r.iterations, cold.iterations);
+  EXPECT_EQ(r.basis, cold.basis);
+  for (int i = 0; i < 30; ++i) EXPECT_NEAR(r.z[i], expected[i], 1e-8 * std::max(1.0, std::abs(expected[i]))) << i;
+}
+
 // warm_path_only: only the path from the guess runs; without a usable guess nothing runs.
 TEST(Lemke, WarmPathOnlyRunsOnlyThePathFromTheGuess) {
   Rng rng(8);
