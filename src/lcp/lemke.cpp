@@ -224,7 +224,7 @@ class LemkePath {
   void pivot(Entering e, const Leaving& l, double step);
   bool refactor();
   bool invert_from(const BasisFactor& seed);
-  void basic_values();
+  bool basic_values();
   void record_ray(Entering e);
 
   const Mat& M_;
@@ -503,8 +503,7 @@ bool LemkePath::refactor() {
   Eigen::PartialPivLU<Mat> lu(G);
   if (!(lu.rcond() > kSingularRcond)) return false;
   Ginv_.topLeftCorner(kk, kk) = lu.inverse();
-  basic_values();
-  return Ginv_.topLeftCorner(kk, kk).allFinite() && xC_.head(kk).allFinite();
+  return basic_values();
 }
 
 // The start's G^{-1} from the warm check's factorisation of the unscaled M_SS: the path's G is
@@ -518,12 +517,12 @@ bool LemkePath::invert_from(const BasisFactor& seed) {
   if (seed.scaling->active)
     for (int s = 0; s < kk; ++s)
       for (int p = 0; p < kk; ++p) Ginv_(p, s) /= seed.scaling->col[cols_[p]] * seed.scaling->row[rows_[s]];
-  basic_values();
-  return Ginv_.topLeftCorner(kk, kk).allFinite() && xC_.head(kk).allFinite();
+  return basic_values();
 }
 
-// x_C = -G^{-1} q_R and w = q + M_{:,C} x_C (basic w's only meaningful) from the current G^{-1}.
-void LemkePath::basic_values() {
+// x_C = -G^{-1} q_R and w = q + M_{:,C} x_C (basic w's only meaningful) from the current G^{-1};
+// false when G^{-1} or x_C is not finite.
+bool LemkePath::basic_values() {
   const int kk = k();
   for (int s = 0; s < kk; ++s) b_[s] = q_[rows_[s]];
   xC_.head(kk).noalias() = -Ginv_.topLeftCorner(kk, kk) * b_.head(kk);
@@ -533,6 +532,7 @@ void LemkePath::basic_values() {
     else columns_.add_to(w_, cols_[p], xC_[p]);
   }
   for (int r : rows_) w_[r] = 0.0;
+  return Ginv_.topLeftCorner(kk, kk).allFinite() && xC_.head(kk).allFinite();
 }
 
 // Iterative refinement on the final basis with the path's own G^{-1} (O(k^2) a sweep): the basic
@@ -838,7 +838,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   warm_factor.scaling = &scaling;
   SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, std::move(columns),
                                    scaling.active ? scaled_q : lcp.q, scaling, max_pivots, options.tolerance, warm,
-                                   warm.empty() ? nullptr : &warm_factor, options.warm_path_only && !warm.empty());
+                                   &warm_factor, options.warm_path_only && !warm.empty());
   result.iterations = out.pivots;
   result.z = std::move(out.z);
   result.basis = std::move(out.basis);
