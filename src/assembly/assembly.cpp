@@ -5,12 +5,14 @@
 // becomes w = B z + b with
 //     B = A + R M^{-1} G,   b = R nu_free + constant      (Egan eqs 6-7 for any set of rows).
 // M^{-1} is block-diagonal (one block per body, any block size, so 3D bodies need no change here):
-// B is accumulated body by body from the rows and variables that touch each body. B is dense: the
-// LCP solvers are dense.
+// B is accumulated column by column from the bodies each variable touches and the rows at those
+// bodies; the sparse B is built in compressed columns directly.
 #include <pegsim/assembly/assembly.h>
 
 #include <pegsim/lcp/union_find.h>
 
+#include <algorithm>
+#include <iterator>
 #include <cstdio>
 #include <cmath>
 #include <sstream>
@@ -189,10 +191,80 @@ void scatter(const SparseTerms& terms, int k, const InverseMass& inverse_mass, c
   }
 }
 
-// B = A + R M^{-1} G and q = R nu_free + c, entry by entry through add(i, j, value) (an entry may
-// come in several parts, to be summed); returns q. Shared by the dense and the sparse assembly.
-template <class Add>
-Vec assemble_terms(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free, Add&& add) {
+// Per variable j, the blocks its direction touches: (block, position of j in that block's
+// BlockTerms), in increasing block order; a counting sort over the blocks' variable lists.
+struct VariableBlocks {
+  std::vector<int> start;  // variable j's entries are [start[j], start[j + 1])
+  std::vector<std::pair<int, int>> entries;  // (block, position)
+};
+
+VariableBlocks blocks_of_variables(const std::vector<BlockTerms>& variable_terms, int n) {
+  VariableBlocks out;
+  out.start.assign(static_cast<std::size_t>(n) + 1, 0);
+  for (const BlockTerms& bt : variable_terms)
+    for (int j : bt.index) ++out.start[static_cast<std::size_t>(j) + 1];
+  for (int j = 0; j < n; ++j) out.start[static_cast<std::size_t>(j) + 1] += out.start[static_cast<std::size_t>(j)];
+  out.entries.resize(static_cast<std::size_t>(out.start.back()));
+  std::vector<int> next(out.start.begin(), out.start.end() - 1);
+  for (std::size_t b = 0; b < variable_terms.size(); ++b) {
+    const std::vector<int>& index = variable_terms[b].index;
+    for (std::size_t p = 0; p < index.size(); ++p)
+      out.entries[static_cast<std::size_t>(next[static_cast<std::size_t>(index[p])]++)] = {static_cast<int>(b),
+                                                                                             static_cast<int>(p)};
+  }
+  return out;
+}
+
+// A by columns: column j's (row k, a_kj) in increasing k (the rows store A by rows).
+struct ColumnsOfA {
+  std::vector<int> start;
+  std::vector<std::pair<int, double>> entries;
+};
+
+ColumnsOfA columns_of_a(const RowSystem& rows) {
+  const int n = rows.size();
+  ColumnsOfA out;
+  out.start.assign(static_cast<std::size_t>(n) + 1, 0);
+  for (const Row& row : rows.rows())
+    for (const auto& [j, value] : row.variables) ++out.start[static_cast<std::size_t>(j) + 1];
+  for (int j = 0; j < n; ++j) out.start[static_cast<std::size_t>(j) + 1] += out.start[static_cast<std::size_t>(j)];
+  out.entries.resize(static_cast<std::size_t>(out.start.back()));
+  std::vector<int> next(out.start.begin(), out.start.end() - 1);
+  for (int k = 0; k < n; ++k)
+    for (const auto& [j, value] : rows.rows()[static_cast<std::size_t>(k)].variables)
+      out.entries[static_cast<std::size_t>(next[static_cast<std::size_t>(j)]++)] = {k, value};
+  return out;
+}
+
+// Column j's part at one body: (r_ib . M_b^{-1} g_jb) for the rows i at the body. Block sizes 3
+// (a polygon) and 6 (a polyhedron) get fixed-size dot products: a dynamic-size dot of three
+// terms costs several times its arithmetic, and this loop is most of the assembly.
+template <int Size, class Sink>
+void add_block_column_fixed(const BlockTerms& rws, const double* g_data, int j, Sink& sink) {
+  const Eigen::Map<const Eigen::Matrix<double, Size, 1>> g(g_data);
+  for (std::size_t i = 0; i < rws.index.size(); ++i) {
+    const Eigen::Map<const Eigen::Matrix<double, Size, 1>> r(rws.values.data() + i * Size);
+    sink.add(rws.index[i], j, r.dot(g));
+  }
+}
+
+template <class Sink>
+void add_block_column(const BlockTerms& rws, const Eigen::Map<const Vec>& g, int j, Sink& sink) {
+  if (g.size() == 3) return add_block_column_fixed<3>(rws, g.data(), j, sink);
+  if (g.size() == 6) return add_block_column_fixed<6>(rws, g.data(), j, sink);
+  const auto size = static_cast<std::size_t>(g.size());
+  for (std::size_t i = 0; i < rws.index.size(); ++i) {
+    const Eigen::Map<const Vec> r(rws.values.data() + i * size, g.size());
+    sink.add(rws.index[i], j, r.dot(g));
+  }
+}
+
+// B = A + R M^{-1} G and q = R nu_free + c, column by column into a sink: reserve(bound on the
+// entries), then per column j add(i, j, value) for its parts (an entry may come in several parts,
+// to be summed in that order: the bodies' parts in increasing body order, then a_ij) and
+// end_column(j). Shared by the dense and the sparse assembly. Returns q.
+template <class Sink>
+Vec assemble_terms(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free, Sink& sink) {
   check_inverse_mass(inverse_mass);
   check_vector(nu_free, inverse_mass.dofs, "assemble_lcp: nu_free");
   check_rows(rows, inverse_mass.dofs);
@@ -204,31 +276,111 @@ Vec assemble_terms(const RowSystem& rows, const InverseMass& inverse_mass, const
     scatter(rows.rows()[static_cast<std::size_t>(k)].velocity, k, inverse_mass, block_of, row_terms);
     scatter(rows.variables()[static_cast<std::size_t>(k)].direction, k, inverse_mass, block_of, variable_terms);
   }
-  for (std::size_t b = 0; b < blocks; ++b) {
+  for (std::size_t b = 0; b < blocks; ++b) {  // g_jb <- M_b^{-1} g_jb
     const Mat& minv = inverse_mass.blocks[b];
     const Eigen::Index size = minv.rows();
     BlockTerms& vars = variable_terms[b];
-    for (std::size_t j = 0; j < vars.index.size(); ++j) {  // g_jb <- M_b^{-1} g_jb
+    for (std::size_t j = 0; j < vars.index.size(); ++j) {
       Eigen::Map<Vec> g(vars.values.data() + j * static_cast<std::size_t>(size), size);
       g = (minv * g).eval();
     }
-    const BlockTerms& rws = row_terms[b];
-    for (std::size_t i = 0; i < rws.index.size(); ++i) {
-      const Eigen::Map<const Vec> r(rws.values.data() + i * static_cast<std::size_t>(size), size);
-      for (std::size_t j = 0; j < vars.index.size(); ++j) {
-        const Eigen::Map<const Vec> g(vars.values.data() + j * static_cast<std::size_t>(size), size);
-        add(rws.index[i], vars.index[j], r.dot(g));
-      }
+  }
+  const VariableBlocks variable_blocks = blocks_of_variables(variable_terms, n);
+  const ColumnsOfA a_columns = columns_of_a(rows);
+  std::size_t parts = a_columns.entries.size();
+  for (std::size_t b = 0; b < blocks; ++b) parts += row_terms[b].index.size() * variable_terms[b].index.size();
+  sink.reserve(parts);
+  for (int j = 0; j < n; ++j) {
+    for (int e = variable_blocks.start[static_cast<std::size_t>(j)]; e < variable_blocks.start[static_cast<std::size_t>(j) + 1]; ++e) {
+      const auto [b, p] = variable_blocks.entries[static_cast<std::size_t>(e)];
+      const Eigen::Index size = inverse_mass.blocks[static_cast<std::size_t>(b)].rows();
+      const Eigen::Map<const Vec> g(variable_terms[static_cast<std::size_t>(b)].values.data() +
+                                        static_cast<std::size_t>(p) * static_cast<std::size_t>(size),
+                                    size);
+      add_block_column(row_terms[static_cast<std::size_t>(b)], g, j, sink);
     }
+    for (int e = a_columns.start[static_cast<std::size_t>(j)]; e < a_columns.start[static_cast<std::size_t>(j) + 1]; ++e) {
+      const auto [k, value] = a_columns.entries[static_cast<std::size_t>(e)];
+      sink.add(k, j, value);  // + A
+    }
+    sink.end_column(j);
   }
   Vec q = Vec::Zero(n);
   for (int k = 0; k < n; ++k) {
     const Row& row = rows.rows()[static_cast<std::size_t>(k)];
-    for (const auto& [j, value] : row.variables) add(k, j, value);  // + A
-    q[k] = dot_sparse(row.velocity, nu_free) + row.constant;        // R nu_free + constant
+    q[k] = dot_sparse(row.velocity, nu_free) + row.constant;  // R nu_free + constant
   }
   return q;
 }
+
+// Sink of the sparse B: one column at a time in a dense accumulator over the rows, appended to the
+// matrix's compressed arrays when it ends (touched rows sorted), written in place: no triplets to
+// sort, no copies. Parts are summed in the order they come, the first assigned, not added to 0 (a
+// lone -0.0 stays -0.0).
+class SparseColumns {
+ public:
+  SparseColumns(int n, SparseMat& out)
+      : out_(out), value_(static_cast<std::size_t>(n)), seen_(static_cast<std::size_t>(n), -1) {
+    out_.resize(n, n);  // compressed, every column empty
+  }
+
+  void reserve(std::size_t parts) { out_.resizeNonZeros(static_cast<Eigen::Index>(parts)); }  // >= entries
+
+  void add(int i, int j, double v) {
+    const auto u = static_cast<std::size_t>(i);
+    if (seen_[u] != j) {
+      seen_[u] = j;
+      value_[u] = v;
+      touched_.push_back(i);
+    } else {
+      value_[u] += v;
+    }
+  }
+
+  void end_column(int j) {
+    sort_touched();
+    int* inner = out_.innerIndexPtr();
+    double* values = out_.valuePtr();
+    for (int i : touched_) {
+      const double v = value_[static_cast<std::size_t>(i)];
+      finite_ = finite_ && std::isfinite(v);
+      inner[entries_] = i;
+      values[entries_] = v;
+      ++entries_;
+    }
+    touched_.clear();
+    out_.outerIndexPtr()[j + 1] = entries_;
+  }
+
+  // Called once every column has ended: the stored entries, not the reserved parts.
+  void finish() { out_.resizeNonZeros(entries_); }
+
+  bool finite() const { return finite_; }
+
+ private:
+  SparseMat& out_;
+  int entries_ = 0;
+  std::vector<double> value_;  // the column's accumulator
+  std::vector<int> seen_;      // column that last touched the row
+  std::vector<int> touched_, merged_;
+  bool finite_ = true;
+
+  // The touched rows arrive as a few ascending runs (one per body of the column's variable, then
+  // A's): natural merge sort, linear for a bounded number of runs.
+  void sort_touched() {
+    while (!std::is_sorted(touched_.begin(), touched_.end())) {
+      merged_.clear();
+      auto at = touched_.begin();
+      while (at != touched_.end()) {
+        const auto middle = std::is_sorted_until(at, touched_.end());
+        const auto end = middle == touched_.end() ? middle : std::is_sorted_until(middle, touched_.end());
+        std::merge(at, middle, middle, end, std::back_inserter(merged_));
+        at = end;
+      }
+      touched_.swap(merged_);
+    }
+  }
+};
 
 void check_finite(const Vec& q, bool matrix_finite) {
   if (!matrix_finite || !q.allFinite()) {
@@ -276,20 +428,23 @@ Lcp assemble_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const V
   check_dense_size(rows.size());
   Lcp lcp;
   lcp.M = Mat::Zero(rows.size(), rows.size());
-  lcp.q = assemble_terms(rows, inverse_mass, nu_free, [&](int i, int j, double v) { lcp.M(i, j) += v; });
+  struct DenseSink {
+    Mat& M;
+    void reserve(std::size_t) {}
+    void add(int i, int j, double v) { M(i, j) += v; }
+    void end_column(int) {}
+  } sink{lcp.M};
+  lcp.q = assemble_terms(rows, inverse_mass, nu_free, sink);
   check_finite(lcp.q, lcp.M.allFinite());
   return lcp;
 }
 
 SparseLcp assemble_sparse_lcp(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free) {
-  std::vector<Eigen::Triplet<double>> entries;
   SparseLcp lcp;
-  lcp.q = assemble_terms(rows, inverse_mass, nu_free, [&](int i, int j, double v) { entries.emplace_back(i, j, v); });
-  lcp.M.resize(rows.size(), rows.size());
-  lcp.M.setFromTriplets(entries.begin(), entries.end());  // sums the parts of an entry
-  bool finite = true;
-  for (const auto& e : entries) finite = finite && std::isfinite(e.value());
-  check_finite(lcp.q, finite);
+  SparseColumns sink(rows.size(), lcp.M);
+  lcp.q = assemble_terms(rows, inverse_mass, nu_free, sink);
+  sink.finish();
+  check_finite(lcp.q, sink.finite());
   return lcp;
 }
 
