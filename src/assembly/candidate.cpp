@@ -125,19 +125,14 @@ LcpResult solve_auxiliaries(const SparseLcp& lcp, const std::vector<int>& auxili
   for (int a = 0; a < m; ++a) position[static_cast<std::size_t>(auxiliary[static_cast<std::size_t>(a)])] = a;
   Vec q(m);
   for (int a = 0; a < m; ++a) q[a] = lcp.q[auxiliary[static_cast<std::size_t>(a)]];
-  std::vector<Eigen::Triplet<double>> entries;
-  for (int j = 0; j < lcp.M.outerSize(); ++j) {
-    const int b = position[static_cast<std::size_t>(j)];
-    if (b < 0 && z[j] == 0.0) continue;
+  for (int j = 0; j < lcp.M.outerSize(); ++j) {  // q_A + M_A: z over the fixed impulses
+    if (position[static_cast<std::size_t>(j)] >= 0 || z[j] == 0.0) continue;
     for (SparseMat::InnerIterator it(lcp.M, j); it; ++it) {
       const int a = position[static_cast<std::size_t>(it.row())];
-      if (a < 0) continue;
-      if (b >= 0) entries.emplace_back(a, b, it.value());
-      else q[a] += it.value() * z[j];
+      if (a >= 0) q[a] += it.value() * z[j];
     }
   }
-  SparseMat M(m, m);
-  M.setFromTriplets(entries.begin(), entries.end());
+  const SparseMat M = principal_submatrix(lcp.M, auxiliary, position);
   LcpResult result;
   result.status = SolveStatus::Solved;
   for (const std::vector<int>& block : lcp_components(M)) {

@@ -257,21 +257,9 @@ void extract_cell(const CandidateLcp& all, CellLcp& cell) {
   cell.rows.unilateral_constraints = static_cast<int>(k);
   cell.is_sparse = true;
   cell.lcp = Lcp{};
-  SparseMat& M = cell.sparse.M;
-  M = SparseMat(static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(k));
+  cell.sparse.M = principal_submatrix(all.sparse.M, index, row_of);
   cell.sparse.q.resize(static_cast<Eigen::Index>(k));
-  Eigen::Index nonzeros = 0;
-  for (std::size_t j = 0; j < k; ++j) nonzeros += all.sparse.M.col(index[j]).nonZeros();
-  M.reserve(nonzeros);
-  for (std::size_t j = 0; j < k; ++j) {
-    M.startVec(static_cast<Eigen::Index>(j));
-    for (SparseMat::InnerIterator it(all.sparse.M, index[j]); it; ++it) {  // rows ascending: so are theirs
-      const int r = row_of[static_cast<std::size_t>(it.row())];
-      if (r >= 0) M.insertBack(r, static_cast<Eigen::Index>(j)) = it.value();
-    }
-    cell.sparse.q[static_cast<Eigen::Index>(j)] = all.sparse.q[index[j]];
-  }
-  M.finalize();
+  for (std::size_t j = 0; j < k; ++j) cell.sparse.q[static_cast<Eigen::Index>(j)] = all.sparse.q[index[j]];
 }
 
 bool frictionless_cell(const CellLcp& cell) {

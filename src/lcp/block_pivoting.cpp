@@ -71,22 +71,6 @@ std::vector<int> elimination_order(const SparseMat& S, bool is_symmetric) {
   return order;
 }
 
-// (M + shift I)_FF over the positions of F.
-SparseMat principal_block(const SparseMat& S, const std::vector<int>& F, const std::vector<int>& position,
-                          double shift) {
-  std::vector<Eigen::Triplet<double>> entries;
-  for (int b = 0; b < static_cast<int>(F.size()); ++b) {
-    for (SparseMat::InnerIterator it(S, F[static_cast<std::size_t>(b)]); it; ++it) {
-      const int a = position[static_cast<std::size_t>(it.row())];
-      if (a >= 0) entries.emplace_back(a, b, it.value());
-    }
-    if (shift > 0.0) entries.emplace_back(b, b, shift);
-  }
-  SparseMat block(static_cast<Eigen::Index>(F.size()), static_cast<Eigen::Index>(F.size()));
-  block.setFromTriplets(entries.begin(), entries.end());
-  return block;
-}
-
 // The factorisation of the last principal block, kept while F does not change: successive
 // proximal steps usually end on the same F, and then each is one forward/back substitution.
 struct BlockFactor {
@@ -103,7 +87,8 @@ bool solve_principal(const SparseMat& S, double shift, bool is_symmetric, const 
                      const std::vector<int>& position, const Vec& rhs, BlockFactor& factor, Vec& zF) {
   if (!factor.valid || factor.F != F) {
     factor.valid = false;
-    const SparseMat block = principal_block(S, F, position, shift);
+    // LDLT reads the lower triangle only
+    const SparseMat block = principal_submatrix(S, F, position, shift, is_symmetric);
     if (is_symmetric) {
       factor.ldlt.compute(block);
       if (factor.ldlt.info() != Eigen::Success) return false;

@@ -17,18 +17,10 @@ namespace {
 
 // Rows `rows` of one island (no entry of M couples them to other rows), renumbered 0..k-1.
 SparseLcp sub_sparse_lcp(const SparseLcp& lcp, const std::vector<int>& rows, const std::vector<int>& local) {
-  std::vector<Eigen::Triplet<double>> entries;
   SparseLcp sub;
-  const auto k = static_cast<Eigen::Index>(rows.size());
-  sub.q.resize(k);
-  for (Eigen::Index a = 0; a < k; ++a) {
-    const int j = rows[static_cast<std::size_t>(a)];
-    sub.q[a] = lcp.q[j];
-    for (SparseMat::InnerIterator it(lcp.M, j); it; ++it)
-      entries.emplace_back(local[static_cast<std::size_t>(it.row())], static_cast<int>(a), it.value());
-  }
-  sub.M.resize(k, k);
-  sub.M.setFromTriplets(entries.begin(), entries.end());
+  sub.M = principal_submatrix(lcp.M, rows, local);
+  sub.q.resize(static_cast<Eigen::Index>(rows.size()));
+  for (std::size_t a = 0; a < rows.size(); ++a) sub.q[static_cast<Eigen::Index>(a)] = lcp.q[rows[a]];
   return sub;
 }
 
@@ -114,6 +106,48 @@ SparseLcp to_sparse(const Lcp& lcp) {
 }
 
 Lcp to_dense(const SparseLcp& lcp) { return Lcp{Mat(lcp.M), lcp.q}; }
+
+SparseMat principal_submatrix(const SparseMat& S, const std::vector<int>& columns, const std::vector<int>& position,
+                              double shift, bool lower_only) {
+  const auto k = static_cast<Eigen::Index>(columns.size());
+  Eigen::Index bound = shift > 0.0 ? k : 0;
+  for (int j : columns) bound += S.col(j).nonZeros();
+  SparseMat sub(k, k);  // compressed, every column empty
+  sub.resizeNonZeros(bound);
+  int* inner = sub.innerIndexPtr();
+  double* values = sub.valuePtr();
+  int entries = 0;
+  std::vector<std::pair<int, double>> column;
+  for (int b = 0; b < static_cast<int>(k); ++b) {
+    const int begin = entries;
+    bool sorted = true, has_diagonal = false;
+    for (SparseMat::InnerIterator it(S, columns[static_cast<std::size_t>(b)]); it; ++it) {
+      const int a = position[static_cast<std::size_t>(it.row())];
+      if (a < 0 || (lower_only && a < b)) continue;
+      sorted = sorted && (entries == begin || inner[entries - 1] < a);
+      has_diagonal = has_diagonal || a == b;
+      inner[entries] = a;
+      values[entries++] = a == b && shift > 0.0 ? it.value() + shift : it.value();
+    }
+    if (shift > 0.0 && !has_diagonal) {
+      sorted = sorted && (entries == begin || inner[entries - 1] < b);
+      inner[entries] = b;
+      values[entries++] = shift;
+    }
+    if (!sorted) {
+      column.clear();
+      for (int p = begin; p < entries; ++p) column.emplace_back(inner[p], values[p]);
+      std::sort(column.begin(), column.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+      for (std::size_t c = 0; c < column.size(); ++c) {
+        inner[begin + static_cast<int>(c)] = column[c].first;
+        values[begin + static_cast<int>(c)] = column[c].second;
+      }
+    }
+    sub.outerIndexPtr()[b + 1] = entries;
+  }
+  sub.resizeNonZeros(entries);
+  return sub;
+}
 
 Verification verify_sparse_lcp(const SparseLcp& lcp, const Vec& z, double tolerance) {
   Verification v;

@@ -24,6 +24,14 @@ struct SparseLcp {
 };
 
 SparseLcp to_sparse(const Lcp& lcp);  // exact zeros dropped
+
+// S restricted to a principal block, renumbered: column b of the result is S's column columns[b],
+// row i of S goes to position[i] (-1: dropped; position must number the rows of `columns` as
+// columns does). Built in compressed columns, each sorted (sorting only columns whose positions
+// arrive out of order), O(nonzeros of those columns), no triplets. shift > 0 is added to the
+// diagonal, after S's entry; lower_only keeps the lower triangle (all SimplicialLDLT<Lower> reads).
+SparseMat principal_submatrix(const SparseMat& S, const std::vector<int>& columns, const std::vector<int>& position,
+                              double shift = 0.0, bool lower_only = false);
 Lcp to_dense(const SparseLcp& lcp);
 
 // verify_lcp's residual (verify.h), computed in O(nonzeros).
