@@ -23,8 +23,12 @@ elif [ "$status" -ne 0 ]; then
   exit "$status"
 fi
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# Left out under the sanitizers (they run in the Release tests): ShapesPour, 12 three-second pours
+# of rods and n-gons, 133 s of the dynamics binary's ~340 s under ASan (measured 2026-11-28); the
+# frictional pours and the piles that stay run the same stages of the step, with other shapes.
+skip='-ShapesPour.*'
 for t in "${targets[@]}"; do
   echo "test_sanitizers: $t" >&2
-  "build-asan/tests/$t" --gtest_brief=1
+  "build-asan/tests/$t" --gtest_brief=1 --gtest_filter="$skip"
 done
 echo "test_sanitizers: ${#targets[@]} test binaries clean under ASan+UBSan ($(( $(date +%s) - start )) s)" >&2
