@@ -108,7 +108,7 @@ SparseLcp to_sparse(const Lcp& lcp) {
 Lcp to_dense(const SparseLcp& lcp) { return Lcp{Mat(lcp.M), lcp.q}; }
 
 SparseMat principal_submatrix(const SparseMat& S, const std::vector<int>& columns, const std::vector<int>& position,
-                              double shift, bool lower_only) {
+                              double shift) {
   const auto k = static_cast<Eigen::Index>(columns.size());
   Eigen::Index bound = shift > 0.0 ? k : 0;
   for (int j : columns) bound += S.col(j).nonZeros();
@@ -123,7 +123,7 @@ SparseMat principal_submatrix(const SparseMat& S, const std::vector<int>& column
     bool sorted = true, has_diagonal = false;
     for (SparseMat::InnerIterator it(S, columns[static_cast<std::size_t>(b)]); it; ++it) {
       const int a = position[static_cast<std::size_t>(it.row())];
-      if (a < 0 || (lower_only && a < b)) continue;
+      if (a < 0) continue;
       sorted = sorted && (entries == begin || inner[entries - 1] < a);
       has_diagonal = has_diagonal || a == b;
       inner[entries] = a;
@@ -147,6 +147,31 @@ SparseMat principal_submatrix(const SparseMat& S, const std::vector<int>& column
   }
   sub.resizeNonZeros(entries);
   return sub;
+}
+
+SparseMat ranked_lower_transposed(const SparseMat& S, const std::vector<int>& order) {
+  const int n = static_cast<int>(order.size());
+  std::vector<int> rank(static_cast<std::size_t>(n));
+  for (int r = 0; r < n; ++r) rank[static_cast<std::size_t>(order[static_cast<std::size_t>(r)])] = r;
+  SparseMat U(n, n);
+  int* start = U.outerIndexPtr();  // counts of column r + 1, then their prefix sums
+  for (int c = 0; c < n; ++c)
+    for (SparseMat::InnerIterator it(S, order[static_cast<std::size_t>(c)]); it; ++it) {
+      const int r = rank[static_cast<std::size_t>(it.row())];
+      if (r >= c) ++start[r + 1];
+    }
+  std::partial_sum(start, start + n + 1, start);
+  U.resizeNonZeros(start[n]);
+  std::vector<int> next(start, start + n);
+  for (int c = 0; c < n; ++c)  // ranks c in increasing order: each column's rows arrive sorted
+    for (SparseMat::InnerIterator it(S, order[static_cast<std::size_t>(c)]); it; ++it) {
+      const int r = rank[static_cast<std::size_t>(it.row())];
+      if (r < c) continue;
+      const int p = next[static_cast<std::size_t>(r)]++;
+      U.innerIndexPtr()[p] = c;
+      U.valuePtr()[p] = it.value();
+    }
+  return U;
 }
 
 Verification verify_sparse_lcp(const SparseLcp& lcp, const Vec& z, double tolerance) {

@@ -25,14 +25,23 @@ struct SparseLcp {
 
 SparseLcp to_sparse(const Lcp& lcp);  // exact zeros dropped
 
+Lcp to_dense(const SparseLcp& lcp);
+
 // S restricted to a principal block, renumbered: column b of the result is S's column columns[b],
 // row i of S goes to position[i] (-1: dropped; position must number the rows of `columns` as
 // columns does). Built in compressed columns, each sorted (sorting only columns whose positions
 // arrive out of order), O(nonzeros of those columns), no triplets. shift > 0 is added to the
-// diagonal, after S's entry; lower_only keeps the lower triangle (all SimplicialLDLT<Lower> reads).
+// diagonal, after S's entry.
 SparseMat principal_submatrix(const SparseMat& S, const std::vector<int>& columns, const std::vector<int>& position,
-                              double shift = 0.0, bool lower_only = false);
-Lcp to_dense(const SparseLcp& lcp);
+                              double shift = 0.0);
+
+// S's lower triangle in the order `order` (order[r]: the row that becomes row and column r),
+// transposed: entry (c, r), c <= r, of the result is S(order[r], order[c]) exactly as stored (S
+// need not be exactly symmetric; its upper mirror is never read). Columns sorted, O(nonzeros).
+// Block pivoting relabels S once per solve in its elimination order and cuts every LDLT block
+// from this (principal_submatrix with ranks in increasing order: sorted columns, nothing to skip;
+// an upper triangle SimplicialLDLT<Upper> factorises in place, with no transposed copy).
+SparseMat ranked_lower_transposed(const SparseMat& S, const std::vector<int>& order);
 
 // verify_lcp's residual (verify.h), computed in O(nonzeros).
 Verification verify_sparse_lcp(const SparseLcp& lcp, const Vec& z, double tolerance = kDefaultTolerance);
