@@ -40,7 +40,7 @@ SparseMat principal_submatrix(const SparseMat& S, const std::vector<int>& column
 // need not be exactly symmetric; its upper mirror is never read). Columns sorted, O(nonzeros).
 // Block pivoting relabels S once per solve in its elimination order and cuts every LDLT block
 // from this (principal_submatrix with ranks in increasing order: sorted columns, nothing to skip;
-// an upper triangle SimplicialLDLT<Upper> factorises in place, with no transposed copy).
+// an upper triangle that block pivoting's UpperLdlt factorises in place, without Eigen's copies).
 SparseMat ranked_lower_transposed(const SparseMat& S, const std::vector<int>& order);
 
 // verify_lcp's residual (verify.h), computed in O(nonzeros).
