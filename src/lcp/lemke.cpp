@@ -172,6 +172,23 @@ Scaling equilibrate(const SparseColumns& columns, Eigen::Index n) {
 
 enum class PathEnd { Solution, Ray, PivotCap, Breakdown, SingularStart };
 
+// A^{-1} = U^{-1} L^{-1} P from PA = LU, into out (k x k). Eigen's inverse() solves LU X = P by two
+// full triangular solves (2k^3 flops); L^{-1} is unit lower triangular, so its column block j
+// needs only the trailing rows' solve (k^3/3 in all), then U^{-1} (k^3) and a column permutation.
+template <typename Out>
+void inverse_from_lu(const Eigen::PartialPivLU<Mat>& lu, Out&& out) {
+  constexpr Eigen::Index kBlock = 32;
+  const Eigen::Index k = lu.rows();
+  const auto& LU = lu.matrixLU();
+  Mat Linv = Mat::Identity(k, k);
+  for (Eigen::Index j0 = 0; j0 < k; j0 += kBlock) {
+    const Eigen::Index b = std::min(kBlock, k - j0), m = k - j0;
+    LU.bottomRightCorner(m, m).template triangularView<Eigen::UnitLower>().solveInPlace(Linv.block(j0, j0, m, b));
+  }
+  LU.template triangularView<Eigen::Upper>().solveInPlace(Linv);
+  out = Linv * lu.permutationP();
+}
+
 // A warm basis's M_SS factorised from the original data (the warm check's), reused by the path's start.
 struct BasisFactor {
   Eigen::PartialPivLU<Mat> lu;
@@ -502,7 +519,7 @@ bool LemkePath::refactor() {
     for (int s = 0; s < kk; ++s) G(s, p) = column_entry(rows_[s], cols_[p]);
   Eigen::PartialPivLU<Mat> lu(G);
   if (!(lu.rcond() > kSingularRcond)) return false;
-  Ginv_.topLeftCorner(kk, kk) = lu.inverse();
+  inverse_from_lu(lu, Ginv_.topLeftCorner(kk, kk));
   return basic_values();
 }
 
@@ -513,7 +530,7 @@ bool LemkePath::invert_from(const BasisFactor& seed) {
   const int kk = k();
   since_refactor_ = 0;
   if (kk == 0 || seed.lu.rows() != kk || !(seed.lu.rcond() > kSingularRcond)) return false;
-  Ginv_.topLeftCorner(kk, kk) = seed.lu.inverse();
+  inverse_from_lu(seed.lu, Ginv_.topLeftCorner(kk, kk));
   if (seed.scaling->active)
     for (int s = 0; s < kk; ++s)
       for (int p = 0; p < kk; ++p) Ginv_(p, s) /= seed.scaling->col[cols_[p]] * seed.scaling->row[rows_[s]];

@@ -35,4 +35,14 @@ ProjectedArc::Change ProjectedArc::at(double a) {
   return change;
 }
 
+void ProjectedArc::gradient_at(double a, Vec& gradient) {
+  gradient = w_ + a * Se_;
+  for (int i : descending_) {
+    const double r = -(z_[i] + a * e_[i]);
+    if (!(r > 0.0)) continue;
+    gradient[i] += shift_ * r;
+    for (SparseMat::InnerIterator it(S_, i); it; ++it) gradient[it.row()] += it.value() * r;
+  }
+}
+
 }  // namespace pegsim::detail

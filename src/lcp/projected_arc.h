@@ -25,6 +25,9 @@ class ProjectedArc {
     double w_delta = 0.0;  // w.(x(a) - z): the first-order term, for Armijo's test
   };
   Change at(double a);
+  // The gradient S' x(a) + q = w + a S'e + S'r, reading only the crossed columns of S: the
+  // accepted trial point's gradient without a product by S.
+  void gradient_at(double a, Vec& gradient);
 
  private:
   const SparseMat& S_;

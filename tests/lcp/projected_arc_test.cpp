@@ -1,6 +1,6 @@
 // ProjectedArc (src/lcp/projected_arc.h) prices f along max(0, z + a d) in closed form for projected
 // Newton's line search: its values must be f's, evaluated directly, at every a, before and past
-// the arc's breakpoints, and with components held at the bound.
+// the arc's breakpoints, and with components held at the bound; so must its gradient there.
 #include "lcp/generators.h"
 #include "lcp/projected_arc.h"
 
@@ -36,6 +36,11 @@ TEST(ProjectedArc, ChangeEqualsDirectEvaluationAlongTheArc) {
       const double scale = 1.0 + std::abs(f0) + std::abs(f_of(S, shift, q, x));
       EXPECT_NEAR(change.f, f_of(S, shift, q, x) - f0, 1e-10 * scale) << "trial " << trial << " a " << a;
       EXPECT_NEAR(change.w_delta, w.dot(x - z), 1e-10 * (1.0 + w.cwiseAbs().sum() * (x - z).cwiseAbs().maxCoeff()));
+      Vec gradient;
+      arc.gradient_at(a, gradient);
+      const Vec direct = S * x + shift * x + q;
+      EXPECT_LE((gradient - direct).cwiseAbs().maxCoeff(), 1e-12 * (1.0 + direct.cwiseAbs().maxCoeff()))
+          << "trial " << trial << " a " << a;
       for (int i = 0; i < m; ++i) crossed_points += z[i] > 0.0 && z[i] + a * d[i] < 0.0;
     }
   }
