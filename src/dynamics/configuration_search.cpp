@@ -257,7 +257,7 @@ void extract_cell(const CandidateLcp& all, CellLcp& cell) {
   cell.rows.unilateral_constraints = static_cast<int>(k);
   cell.is_sparse = true;
   cell.lcp = Lcp{};
-  cell.sparse.M = principal_submatrix(all.sparse.M, index, row_of);
+  move_into(cell.sparse.M, principal_submatrix(all.sparse.M, index, row_of));
   cell.sparse.q.resize(static_cast<Eigen::Index>(k));
   for (std::size_t j = 0; j < k; ++j) cell.sparse.q[static_cast<Eigen::Index>(j)] = all.sparse.q[index[j]];
 }

@@ -18,7 +18,7 @@ namespace {
 // Rows `rows` of one island (no entry of M couples them to other rows), renumbered 0..k-1.
 SparseLcp sub_sparse_lcp(const SparseLcp& lcp, const std::vector<int>& rows, const std::vector<int>& local) {
   SparseLcp sub;
-  sub.M = principal_submatrix(lcp.M, rows, local);
+  move_into(sub.M, principal_submatrix(lcp.M, rows, local));
   sub.q.resize(static_cast<Eigen::Index>(rows.size()));
   for (std::size_t a = 0; a < rows.size(); ++a) sub.q[static_cast<Eigen::Index>(a)] = lcp.q[rows[a]];
   return sub;
