@@ -196,14 +196,19 @@ void finalize_sparse_result(const SparseLcp& lcp, double tolerance, LcpResult& r
                        [&](const Vec& z) { return verify_sparse_lcp(lcp, z, tolerance); });
 }
 
-bool is_symmetric(const SparseMat& M) {
-  // One pass over the nonzeros, no copy (building M - M^T, and later a binary search per entry,
-  // were 8 % and 6 % of a 200-body pile's time). Columns are scanned in order j = 0, 1, ...; the
-  // mirror (j, i) of a lower entry (i, j), i > j, is the next unvisited upper entry of column i,
-  // whose rows are therefore asked for in increasing order: one cursor per column. An upper
-  // entry a cursor skips, or leaves behind at the end, has no lower mirror and must be ~0.
-  if (M.rows() != M.cols()) return false;
-  if (!M.isCompressed()) return is_symmetric(SparseMat(M));
+namespace {
+
+// The test of is_symmetric, which also reports every coupling {i, j} (M_ij != 0 or M_ji != 0,
+// i != j) to couple(i, j) once, reading each mirrored pair once: is_symmetric's scan and the
+// island split of a symmetric M in one pass over the nonzeros (lcp_components reads both
+// triangles, a second pass of 3 % of a 200-body pile's instructions).
+//
+// Columns are scanned in order j = 0, 1, ...; the mirror (j, i) of a lower entry (i, j), i > j, is
+// the next unvisited upper entry of column i, whose rows are therefore asked for in increasing
+// order: one cursor per column. An upper entry a cursor skips, or leaves behind at the end, has no
+// lower mirror and must be ~0 (but couples when not exactly 0, as in lcp_components).
+template <class Couple>
+bool symmetric_scan(const SparseMat& M, Couple&& couple) {
   const int n = static_cast<int>(M.cols());
   const int* outer = M.outerIndexPtr();
   const int* inner = M.innerIndexPtr();
@@ -212,6 +217,12 @@ bool is_symmetric(const SparseMat& M) {
   for (Eigen::Index k = 0; k < M.nonZeros(); ++k) scale = std::max(scale, std::abs(value[k]));
   const double tolerance = 1e-12 * scale;
   auto near_zero = [&](int k) { return std::abs(value[k]) <= tolerance; };
+  // an upper entry c of column `column` without a lower mirror
+  auto unmatched_upper = [&](int c, int column) {
+    if (!near_zero(c)) return false;
+    if (value[c] != 0.0) couple(inner[c], column);
+    return true;
+  };
   std::vector<int> cursor(outer, outer + n);
   for (int j = 0; j < n; ++j) {
     for (int k = outer[j]; k < outer[j + 1]; ++k) {
@@ -219,19 +230,46 @@ bool is_symmetric(const SparseMat& M) {
       if (i <= j) continue;
       int& c = cursor[static_cast<std::size_t>(i)];
       for (; c < outer[i + 1] && inner[c] < j; ++c)
-        if (!near_zero(c)) return false;  // upper entry (row < j) without a mirror
+        if (!unmatched_upper(c, i)) return false;
       if (c < outer[i + 1] && inner[c] == j) {
         if (!(std::abs(value[k] - value[c]) <= tolerance)) return false;
+        if (value[k] != 0.0 || value[c] != 0.0) couple(i, j);
         ++c;
       } else if (!near_zero(k)) {
         return false;  // lower entry without a mirror
+      } else if (value[k] != 0.0) {
+        couple(i, j);
       }
     }
   }
   for (int i = 0; i < n; ++i)
     for (int c = cursor[static_cast<std::size_t>(i)]; c < outer[i + 1] && inner[c] < i; ++c)
-      if (!near_zero(c)) return false;
+      if (!unmatched_upper(c, i)) return false;
   return true;
+}
+
+}  // namespace
+
+bool is_symmetric(const SparseMat& M) {
+  // One pass over the nonzeros, no copy (building M - M^T, and later a binary search per entry,
+  // were 8 % and 6 % of a 200-body pile's time).
+  if (M.rows() != M.cols()) return false;
+  if (!M.isCompressed()) return is_symmetric(SparseMat(M));
+  return symmetric_scan(M, [](int, int) {});
+}
+
+std::optional<std::vector<std::vector<int>>> symmetric_lcp_components(const SparseMat& M) {
+  if (M.rows() != M.cols()) return std::nullopt;
+  if (!M.isCompressed()) return symmetric_lcp_components(SparseMat(M));
+  UnionFind islands(static_cast<int>(M.rows()));
+  // the scan couples a column's rows in a run, mostly to that column: its root found once per run
+  int column = -1, column_root = -1;
+  const auto couple = [&](int i, int j) {
+    if (j != column) column = j, column_root = j;
+    column_root = islands.unite_with_root(i, column_root);
+  };
+  if (!symmetric_scan(M, couple)) return std::nullopt;
+  return islands.sets();
 }
 
 std::vector<std::vector<int>> lcp_components(const SparseMat& M) {
@@ -261,12 +299,12 @@ LcpResult solve_sparse_lcp(const SparseLcp& lcp, SolverKind kind, const SolveOpt
     r.attempts = {"trivial: solved (q >= 0, z = 0)"};
     return r;
   }
-  if (kind == SolverKind::Auto && n >= kBlockPivotingMinSize && is_symmetric(lcp.M)) {
-    if (lcp.q.allFinite()) {
-      const std::vector<std::vector<int>> components = lcp_components(lcp.M);
-      if (components.size() > 1) return solve_monotone_islands(lcp, components, options, dense_fallback);
+  if (kind == SolverKind::Auto && n >= kBlockPivotingMinSize) {
+    if (const auto components = symmetric_lcp_components(lcp.M)) {
+      if (lcp.q.allFinite() && components->size() > 1)
+        return solve_monotone_islands(lcp, *components, options, dense_fallback);
+      return solve_monotone(lcp, options, dense_fallback);
     }
-    return solve_monotone(lcp, options, dense_fallback);
   }
   // islands from the sparse pattern, O(nonzeros), each densified alone (solve_dense_islands)
   if (splits_into_components(n, kind) && lcp.M.rows() == n && lcp.M.cols() == n && all_finite(lcp)) {

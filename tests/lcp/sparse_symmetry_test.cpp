@@ -1,6 +1,7 @@
 // is_symmetric on sparse matrices (sparse_lcp.h) decides whether a cell goes to the monotone
 // (LDLT, proximal) path: it must agree with the dense definition max|M_ij - M_ji| <= 1e-12
-// max(1, max|M|) on every pattern, including mirrors that are absent or stored as zeros.
+// max(1, max|M|) on every pattern, including mirrors that are absent or stored as zeros; its
+// one-pass island split (symmetric_lcp_components) must be lcp_components'.
 #include "lcp/generators.h"
 
 #include <pegsim/lcp/sparse_lcp.h>
@@ -65,6 +66,48 @@ TEST(SparseSymmetry, AgreesWithTheDenseDefinitionOnPerturbedPatterns) {
   EXPECT_GT(asymmetric, 100);
 }
 
+// symmetric_lcp_components is is_symmetric and lcp_components in one pass: the same answer, and
+// when symmetric the same islands in the same order, including lone round-off entries (tolerated
+// as symmetric, yet coupling their rows) in either triangle and exact zeros stored at mirrors.
+TEST(SparseSymmetry, ComponentsInTheSamePassAsTheTest) {
+  testgen::Rng rng(2046);
+  int split = 0, joined_by_round_off = 0, asymmetric = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const int n = 2 + trial % 40;
+    Mat M = random_symmetric(n, 0.04, rng);
+    const int i = static_cast<int>(rng() % static_cast<unsigned>(n));
+    const int j = static_cast<int>(rng() % static_cast<unsigned>(n));
+    const bool lone = i != j && M(i, j) == 0.0 && M(j, i) == 0.0;
+    switch (trial % 4) {
+      case 0: break;
+      case 1: M(i, j) += 1e-15; break;  // lone below or above the diagonal when M_ij was 0
+      case 2: M(i, j) += 1e-6; break;
+      case 3: M(i, j) = M(j, i) = 0.0; break;  // a coupling removed (stored as zeros below)
+    }
+    for (const bool zeros : {false, true}) {
+      const SparseMat S = sparse_of(M, zeros);
+      const auto components = symmetric_lcp_components(S);
+      ASSERT_EQ(components.has_value(), is_symmetric(S)) << "trial " << trial;
+      if (!components) {
+        asymmetric += zeros ? 0 : 1;
+        continue;
+      }
+      const std::vector<std::vector<int>> expected = lcp_components(S);
+      EXPECT_EQ(*components, expected) << "trial " << trial << (zeros ? " (zeros stored)" : "");
+      if (!zeros) {
+        split += expected.size() > 1 ? 1 : 0;
+        if (trial % 4 == 1 && lone) {
+          M(i, j) = 0.0;  // without the round-off entry: one island more
+          joined_by_round_off += lcp_components(sparse_of(M, false)).size() > expected.size() ? 1 : 0;
+        }
+      }
+    }
+  }
+  EXPECT_GT(split, 100);
+  EXPECT_GT(joined_by_round_off, 10);
+  EXPECT_GT(asymmetric, 30);
+}
+
 TEST(SparseSymmetry, NonSquareAndUncompressedMatrices) {
   SparseMat wide(2, 3);
   wide.insert(0, 1) = 1.0;
@@ -80,6 +123,11 @@ TEST(SparseSymmetry, NonSquareAndUncompressedMatrices) {
   S.coeffRef(0, 2) = 4.5;
   EXPECT_FALSE(is_symmetric(S));
   EXPECT_TRUE(is_symmetric(SparseMat(3, 3)));  // empty
+  EXPECT_FALSE(symmetric_lcp_components(wide).has_value());
+  EXPECT_FALSE(symmetric_lcp_components(S).has_value());
+  S.coeffRef(0, 2) = 4.0;
+  ASSERT_FALSE(S.isCompressed());
+  EXPECT_EQ(symmetric_lcp_components(S), (std::vector<std::vector<int>>{{0, 2}, {1}}));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include <Eigen/SparseCore>
 
+#include <optional>
 #include <vector>
 
 namespace pegsim {
@@ -75,6 +76,9 @@ void finalize_sparse_result(const SparseLcp& lcp, double tolerance, LcpResult& r
 // M == M^T to 1e-12 of its largest entry (frictionless contact LCPs; Stewart–Trinkle friction
 // LCPs are not).
 bool is_symmetric(const SparseMat& M);
+// is_symmetric(M) and, when it holds, lcp_components(M) (the same sets in the same order), in one
+// pass that reads each mirrored pair once; nullopt when M is not symmetric.
+std::optional<std::vector<std::vector<int>>> symmetric_lcp_components(const SparseMat& M);
 
 // The size of the largest island (connected component of the coupling graph M_ij != 0 or M_ji != 0).
 int largest_component(const SparseMat& M);

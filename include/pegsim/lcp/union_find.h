@@ -23,6 +23,20 @@ class UnionFind {
     if (a != b) at(std::max(a, b)) = std::min(a, b);
   }
 
+  // unite(i, j) given r = root(j) (or a former root of j), returning root(j) afterwards: a caller
+  // joining many i to one j finds j's root once, not once per i.
+  int unite_with_root(int i, int r) {
+    if (at(r) != r) r = root(r);
+    const int a = root(i);
+    if (a == r) return r;
+    if (a < r) {
+      at(r) = a;
+      return a;
+    }
+    at(a) = r;
+    return r;
+  }
+
   // The sets in order of their smallest member, members ascending.
   std::vector<std::vector<int>> sets() {
     const int n = static_cast<int>(parent_.size());
