@@ -18,13 +18,11 @@ class UnionFind {
     return i;
   }
 
-  void unite(int a, int b) {
-    a = root(a), b = root(b);
-    if (a != b) at(std::max(a, b)) = std::min(a, b);
-  }
+  void unite(int a, int b) { unite_with_root(a, b); }
 
-  // unite(i, j) given r = root(j) (or a former root of j), returning root(j) afterwards: a caller
-  // joining many i to one j finds j's root once, not once per i.
+  // unite(i, j) given r = root(j) (or j, or a former root of j), returning root(j) afterwards: a
+  // caller joining many i to one j finds j's root once, not once per i. The larger root is linked
+  // under the smaller.
   int unite_with_root(int i, int r) {
     if (at(r) != r) r = root(r);
     const int a = root(i);
