@@ -49,8 +49,12 @@ std::string suggestion(const std::string& word, const std::vector<std::string>& 
 // Arrays and objects are only described: dumping them would recurse without bound on deeply
 // nested input.
 std::string show(const json& value) {
-  if (value.is_array()) return "an array of " + std::to_string(value.size()) + " elements";
-  if (value.is_object()) return "an object with " + std::to_string(value.size()) + " keys";
+  const auto count = [](std::size_t n, const char* noun) {
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+  };
+  if (value.is_array()) return "an array of " + count(value.size(), "element");
+  if (value.is_object()) return "an object with " + count(value.size(), "key");
+  if (value.is_null()) return "null";
   std::string text = value.dump();
   if (text.size() > 40) text = text.substr(0, 37) + "...";
   return std::string(value.type_name()) + " " + text;

@@ -184,6 +184,8 @@ const std::vector<ErrorCase> kErrorCases = {
     {"huge", [](json& j) { j["bodies"][1]["position"][0] = 1e300; }, {"bodies[1] \"box\": position[0]: magnitude"}},
     {"string for number", [](json& j) { j["bodies"][1]["mass"] = "1.0"; },
      {"bodies[1] \"box\": mass: expected a number, got string \"1.0\""}},
+    {"null for number", [](json& j) { j["bodies"][1]["mass"] = nullptr; },
+     {"bodies[1] \"box\": mass: expected a number, got null"}},
     {"position of 3", [](json& j) { j["bodies"][1]["position"] = {0, 0, 0}; }, {"bodies[1] \"box\": position: expected [x, y]"}},
     {"gravity of 1", [](json& j) { j["gravity"] = {9.81}; }, {"scene.json: gravity: expected [x, y]"}},
     {"negative time step", [](json& j) { j["settings"]["time_step"] = -0.01; }, {"settings: time_step: must be positive"}},
@@ -230,6 +232,20 @@ TEST(SceneJson, AcceptsExactlyTheEngineModels) {
   json j = example();
   j["settings"]["model"] = "Standard";
   EXPECT_THROW(scene_from_json(j, "scene.json"), SceneError);
+}
+
+// The wrong value is described once, in words: "got null", not the type name and its dump.
+TEST(SceneJson, AWrongValueIsDescribedOnce) {
+  json j = example();
+  j["bodies"][1]["mass"] = nullptr;
+  std::string message = test::scene_error_of(j);
+  EXPECT_TRUE(message.ends_with("mass: expected a number, got null")) << message;
+  j["bodies"][1]["mass"] = json::object({{"kg", 1.0}});
+  message = test::scene_error_of(j);
+  EXPECT_TRUE(message.ends_with("mass: expected a number, got an object with 1 key")) << message;
+  j["bodies"][1]["mass"] = json::array({1.0});
+  message = test::scene_error_of(j);
+  EXPECT_TRUE(message.ends_with("mass: expected a number, got an array of 1 element")) << message;
 }
 
 TEST(SceneJson, TopLevelMustBeAnObject) {
