@@ -191,49 +191,50 @@ void scatter(const SparseTerms& terms, int k, const InverseMass& inverse_mass, c
   }
 }
 
-// Per variable j, the blocks its direction touches: (block, position of j in that block's
-// BlockTerms), in increasing block order; a counting sort over the blocks' variable lists.
-struct VariableBlocks {
-  std::vector<int> start;  // variable j's entries are [start[j], start[j + 1])
-  std::vector<std::pair<int, int>> entries;  // (block, position)
+// Payloads bucketed by a key in [0, n), each bucket in the order they were emitted: a counting
+// sort. `emit(put)` calls put(key, payload) for every entry, the same way on both of its calls.
+template <class Payload>
+struct Buckets {
+  std::vector<int> start;  // key j's entries are [start[j], start[j + 1])
+  std::vector<Payload> entries;
 };
 
-VariableBlocks blocks_of_variables(const std::vector<BlockTerms>& variable_terms, int n) {
-  VariableBlocks out;
+template <class Payload, class Emit>
+Buckets<Payload> bucket_by_key(int n, const Emit& emit) {
+  Buckets<Payload> out;
   out.start.assign(static_cast<std::size_t>(n) + 1, 0);
-  for (const BlockTerms& bt : variable_terms)
-    for (int j : bt.index) ++out.start[static_cast<std::size_t>(j) + 1];
+  emit([&](int key, const Payload&) { ++out.start[static_cast<std::size_t>(key) + 1]; });
   for (int j = 0; j < n; ++j) out.start[static_cast<std::size_t>(j) + 1] += out.start[static_cast<std::size_t>(j)];
   out.entries.resize(static_cast<std::size_t>(out.start.back()));
   std::vector<int> next(out.start.begin(), out.start.end() - 1);
-  for (std::size_t b = 0; b < variable_terms.size(); ++b) {
-    const std::vector<int>& index = variable_terms[b].index;
-    for (std::size_t p = 0; p < index.size(); ++p)
-      out.entries[static_cast<std::size_t>(next[static_cast<std::size_t>(index[p])]++)] = {static_cast<int>(b),
-                                                                                             static_cast<int>(p)};
-  }
+  emit([&](int key, const Payload& payload) {
+    out.entries[static_cast<std::size_t>(next[static_cast<std::size_t>(key)]++)] = payload;
+  });
   return out;
 }
 
+// Per variable j, the blocks its direction touches: (block, position of j in that block's
+// BlockTerms), in increasing block order.
+using VariableBlocks = Buckets<std::pair<int, int>>;
+
+VariableBlocks blocks_of_variables(const std::vector<BlockTerms>& variable_terms, int n) {
+  return bucket_by_key<std::pair<int, int>>(n, [&](const auto& put) {
+    for (std::size_t b = 0; b < variable_terms.size(); ++b) {
+      const std::vector<int>& index = variable_terms[b].index;
+      for (std::size_t p = 0; p < index.size(); ++p) put(index[p], {static_cast<int>(b), static_cast<int>(p)});
+    }
+  });
+}
+
 // A by columns: column j's (row k, a_kj) in increasing k (the rows store A by rows).
-struct ColumnsOfA {
-  std::vector<int> start;
-  std::vector<std::pair<int, double>> entries;
-};
+using ColumnsOfA = Buckets<std::pair<int, double>>;
 
 ColumnsOfA columns_of_a(const RowSystem& rows) {
   const int n = rows.size();
-  ColumnsOfA out;
-  out.start.assign(static_cast<std::size_t>(n) + 1, 0);
-  for (const Row& row : rows.rows())
-    for (const auto& [j, value] : row.variables) ++out.start[static_cast<std::size_t>(j) + 1];
-  for (int j = 0; j < n; ++j) out.start[static_cast<std::size_t>(j) + 1] += out.start[static_cast<std::size_t>(j)];
-  out.entries.resize(static_cast<std::size_t>(out.start.back()));
-  std::vector<int> next(out.start.begin(), out.start.end() - 1);
-  for (int k = 0; k < n; ++k)
-    for (const auto& [j, value] : rows.rows()[static_cast<std::size_t>(k)].variables)
-      out.entries[static_cast<std::size_t>(next[static_cast<std::size_t>(j)]++)] = {k, value};
-  return out;
+  return bucket_by_key<std::pair<int, double>>(n, [&](const auto& put) {
+    for (int k = 0; k < n; ++k)
+      for (const auto& [j, value] : rows.rows()[static_cast<std::size_t>(k)].variables) put(j, {k, value});
+  });
 }
 
 // Column j's part at one body: (r_ib . M_b^{-1} g_jb) for the rows i at the body. Block sizes 3

@@ -52,8 +52,18 @@ std::string show(const json& value) {
   const auto count = [](std::size_t n, const char* noun) {
     return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
   };
-  if (value.is_array()) return "an array of " + count(value.size(), "element");
-  if (value.is_object()) return "an object with " + count(value.size(), "key");
+  // A short flat container is shown as well as counted ("an array of 2 elements [1,0]"). A nested
+  // one is only counted: dumping it recurses once per level, and a hostile file nests 1e5 deep.
+  const auto flat = [](const json& container) {
+    for (const json& element : container)
+      if (element.is_structured()) return false;
+    return true;
+  };
+  const auto shown = [](const std::string& text) { return text.size() <= 40 ? " " + text : std::string(); };
+  if (value.is_array())
+    return "an array of " + count(value.size(), "element") + (flat(value) ? shown(value.dump()) : "");
+  if (value.is_object())
+    return "an object with " + count(value.size(), "key") + (flat(value) ? shown(value.dump()) : "");
   if (value.is_null()) return "null";
   std::string text = value.dump();
   if (text.size() > 40) text = text.substr(0, 37) + "...";

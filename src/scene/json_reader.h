@@ -1,4 +1,4 @@
-// Internal to the scene reader (scene_json.cpp, scene_json_3d.cpp): field readers whose every error
+// Internal to the scene readers (scene_json.cpp, scene_json_3d.cpp, polyhedron_files.cpp): field readers whose every error
 // is a SceneError "source: context: field: reason", with suggestions for misspelt keys and a
 // magnitude limit on numbers. Not installed: the public interface is scene.h.
 #pragma once
@@ -24,7 +24,8 @@ std::string join(const std::vector<std::string>& words);
 bool contains(const std::vector<std::string>& words, const std::string& word);
 // " (did you mean "x"?)" when some valid word is within two edits.
 std::string suggestion(const std::string& word, const std::vector<std::string>& valid);
-// A value as it appeared in the file, shortened for messages (arrays and objects only described).
+// A value as it appeared in the file, for messages: "null", "number 1e+99", "an array of 2 elements
+// [1,0]"; long values cut, long arrays and objects only counted. Shared by every scene and body reader.
 std::string show(const json& value);
 std::string show(double value, int digits = 6);
 

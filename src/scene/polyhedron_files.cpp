@@ -1,6 +1,8 @@
 // Reading polyhedra from JSON and OBJ (polyhedron_files.h).
 #include <pegsim/scene/polyhedron_files.h>
 
+#include "json_reader.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -12,11 +14,7 @@ namespace pegsim {
 
 namespace {
 
-std::string show(const nlohmann::json& value) {
-  std::string text = value.dump();
-  if (text.size() > 40) text = text.substr(0, 37) + "...";
-  return std::string(value.type_name()) + " " + text;
-}
+using scene_json::show;
 
 [[noreturn]] void fail(const std::string& where, const std::string& reason) { throw SceneError(where + ": " + reason); }
 

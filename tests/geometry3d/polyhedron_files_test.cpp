@@ -81,7 +81,9 @@ TEST(PolyhedronFiles, JsonErrorsNameFieldAndReason) {
   auto load = [](const char* text) { return [text] { polyhedron_from_json(nlohmann::json::parse(text), "s.json: bodies[1]"); }; };
   EXPECT_EQ(message_of(load(R"({"faces": []})")), "s.json: bodies[1]: vertices: missing (an array of [x, y, z])");
   EXPECT_EQ(message_of(load(R"({"vertices": [[0,0,0],[1,0]]})")),
-            "s.json: bodies[1]: vertices[1]: expected [x, y, z] (an array of 3 numbers), got array [1,0]");
+            "s.json: bodies[1]: vertices[1]: expected [x, y, z] (an array of 3 numbers), got an array of 2 elements [1,0]");
+  EXPECT_EQ(message_of(load(R"({"vertices": [[0,0,0],null]})")),
+            "s.json: bodies[1]: vertices[1]: expected [x, y, z] (an array of 3 numbers), got null");
   EXPECT_EQ(message_of(load(R"({"vertices": [[0,0,0],[1,"a",0]]})")),
             "s.json: bodies[1]: vertices[1][1]: expected a number, got string \"a\"");
   EXPECT_NE(message_of(load(R"({"vertices": [[0,0,0],[1,0,0],[0,1,0],[1,1,0]]})"))
@@ -91,6 +93,15 @@ TEST(PolyhedronFiles, JsonErrorsNameFieldAndReason) {
             "s.json: bodies[1]: faces[3][2]: expected a vertex index (integer), got number 1.5");
   EXPECT_EQ(message_of(load(R"({"vertices": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]], "faces": [[0,2,1],[0,1,3],[0,3,2],[1,2,9]]})")),
             "s.json: bodies[1]: faces: invalid polyhedron: face 3 names vertex 9, out of range 0..3");
+}
+
+// A wrong value nested 1e5 deep is counted, not dumped: dumping recurses once per level.
+TEST(PolyhedronFiles, DeeplyNestedValueIsDescribedWithoutCrashing) {
+  const std::string deep = "{\"vertices\": [[0,0,0]," + std::string(100000, '[') + std::string(100000, ']') + "]}";
+  EXPECT_EQ(message_of([&] { polyhedron_from_json(nlohmann::json::parse(deep), "s.json: bodies[1]"); }),
+            "s.json: bodies[1]: vertices[1]: expected [x, y, z] (an array of 3 numbers), got an array of 1 element");
+  EXPECT_EQ(message_of([] { polyhedron_from_json(nlohmann::json::parse(R"({"vertices": [[0,0,0],[[1],0]]})"), "s.json"); }),
+            "s.json: vertices[1]: expected [x, y, z] (an array of 3 numbers), got an array of 2 elements");
 }
 
 TEST(PolyhedronFiles, ReferenceLoaderNamesFileBodyAndField) {

@@ -234,7 +234,8 @@ TEST(SceneJson, AcceptsExactlyTheEngineModels) {
   EXPECT_THROW(scene_from_json(j, "scene.json"), SceneError);
 }
 
-// The wrong value is described once, in words: "got null", not the type name and its dump.
+// The wrong value is described once: "got null", not the type name and its dump; a container is
+// counted and, when short, shown; a long one only counted.
 TEST(SceneJson, AWrongValueIsDescribedOnce) {
   json j = example();
   j["bodies"][1]["mass"] = nullptr;
@@ -242,10 +243,13 @@ TEST(SceneJson, AWrongValueIsDescribedOnce) {
   EXPECT_TRUE(message.ends_with("mass: expected a number, got null")) << message;
   j["bodies"][1]["mass"] = json::object({{"kg", 1.0}});
   message = test::scene_error_of(j);
-  EXPECT_TRUE(message.ends_with("mass: expected a number, got an object with 1 key")) << message;
+  EXPECT_TRUE(message.ends_with("mass: expected a number, got an object with 1 key {\"kg\":1.0}")) << message;
   j["bodies"][1]["mass"] = json::array({1.0});
   message = test::scene_error_of(j);
-  EXPECT_TRUE(message.ends_with("mass: expected a number, got an array of 1 element")) << message;
+  EXPECT_TRUE(message.ends_with("mass: expected a number, got an array of 1 element [1.0]")) << message;
+  j["bodies"][1]["mass"] = json(std::vector<double>(100, 0.5));
+  message = test::scene_error_of(j);
+  EXPECT_TRUE(message.ends_with("mass: expected a number, got an array of 100 elements")) << message;
 }
 
 TEST(SceneJson, TopLevelMustBeAnObject) {
