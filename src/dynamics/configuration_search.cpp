@@ -378,6 +378,8 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const CellLcp* previous, Ce
   }
   SlotSet previous_basic;  // the previous round's basis (a warm start for the next)
   std::vector<int> carried;
+  // the regularisation the last solve of a similar cell needed (SolveOptions::regularization_hint)
+  cell.regularization = reuse != nullptr ? reuse->regularization : previous != nullptr ? previous->regularization : 0.0;
   for (int round = 0;; ++round) {
     if (round == kFrictionRounds) {
       for (int c : cell.contacts) cell.friction[static_cast<std::size_t>(c)] = 1;
@@ -393,6 +395,7 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const CellLcp* previous, Ce
     }
     SolveOptions solve_options = options.solve;
     solve_options.pivoting_only = frictional;  // a failed frictional cell is answered another way (contact_solve.h)
+    solve_options.regularization_hint = cell.regularization;
     // a warm start by variable identity, so it fits whatever rows this round lays out
     if (round > 0 || start.slots != nullptr) {
       carried = basis_on(cell.rows, round > 0 ? previous_basic : *start.slots);
@@ -409,6 +412,7 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const CellLcp* previous, Ce
       search.result = solve_lcp(cell.lcp, options.solver, solve_options);
     }
     ++search.rounds;
+    if (search.result.status_ok()) cell.regularization = search.result.regularization;
     search.islands = std::max(search.islands, search.result.islands);
     search.threads = std::max(search.threads, search.result.threads);
     search.solved = search.result.status_ok();

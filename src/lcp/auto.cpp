@@ -45,6 +45,7 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <iterator>
 
 #include <Eigen/QR>
 #include <limits>
@@ -179,6 +180,7 @@ LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options
   char name[64];
   std::snprintf(name, sizeof name, "lemke (regularized %.0e)", relative);
   r.solver = name;
+  r.regularization = relative;
   if (r.z.size() == n && r.z.allFinite()) {
     Vec best = r.z;
     const Polish first = polish_on_support(lcp, options.tolerance, best);
@@ -337,6 +339,20 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
     // rank-revealing least-squares correction of the regularised z. The original decides.
     for (const double relative : kFrictionRegularization) {
       plan.push_back([&, relative] { return solve_regularized_polished(lcp, options, relative); });
+    }
+    // A search's rounds solve nearly the same cell again and again: when the last one needed a
+    // regularised path, its plain path and smaller levels (500-900 pivots each before a
+    // breakdown on 800-1200-row cells of a frictional pile) are tried last, not first.
+    if (options.regularization_hint > 0.0 && n >= kRegularizationHintMinRows) {
+      std::vector<std::function<LcpResult()>> hinted, rest;
+      const std::size_t ladder = std::size(kFrictionRegularization);
+      const std::size_t ladder_begin = plan.size() - ladder;
+      for (std::size_t i = 0; i < plan.size(); ++i) {
+        const bool from_hint = i >= ladder_begin && kFrictionRegularization[i - ladder_begin] >= options.regularization_hint;
+        (from_hint ? hinted : rest).push_back(std::move(plan[i]));
+      }
+      plan = std::move(hinted);
+      plan.insert(plan.end(), rest.begin(), rest.end());
     }
   }
   const std::vector<std::function<LcpResult()>> fallbacks = {

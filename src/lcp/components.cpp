@@ -80,6 +80,7 @@ LcpResult merge_blocks(int n, const std::vector<std::vector<int>>& components, c
     for (std::size_t a = 0; a < rows.size(); ++a) result.z[rows[a]] = r.z.size() > static_cast<Eigen::Index>(a) ? r.z[a] : 0.0;
     for (int b : r.basis) result.basis.push_back(rows[static_cast<std::size_t>(b)]);
     result.iterations += r.iterations;
+    result.regularization = std::max(result.regularization, r.regularization);
     if (rows.size() > components[largest].size() || c == 0) {
       largest = c;
       result.solver = r.solver;

@@ -1,5 +1,6 @@
 // The default solver (src/lcp/auto.cpp): what it tries, what it records, and that it never
 // claims a solution that the independent check rejects.
+#include <pegsim/lcp/components.h>
 #include <pegsim/lcp/solver.h>
 #include <pegsim/lcp/verify.h>
 
@@ -149,6 +150,57 @@ TEST(AutoProperty, FrictionalContactScenesAreSolved) {
     ASSERT_EQ(r.status, SolveStatus::Solved) << "trial " << trial << ": " << r.message;
     EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
   }
+}
+
+// The regularisation hint (SolveOptions::regularization_hint): on a frictional LCP of
+// kRegularizationHintMinRows+ rows the regularised paths from the hinted level come first, the
+// answer still verifies, and the result names the level that solved it; below that size, or
+// without a hint, the plain path is first and a plain answer reports 0.
+TEST(Auto, RegularizationHintPutsTheHintedLevelFirstOnLargeFrictionalLcps) {
+  testgen::Rng rng(5);
+  const Lcp large = testgen::friction_lcp(testgen::random_scene(30, kRegularizationHintMinRows / 4 + 5, rng));
+  ASSERT_GE(large.size(), kRegularizationHintMinRows);
+  SolveOptions hinted;
+  hinted.regularization_hint = 1e-8;
+  const LcpResult r = solve_auto(large, hinted);
+  ASSERT_EQ(r.status, SolveStatus::Solved) << r.message;
+  EXPECT_TRUE(verify_lcp(large, r.z).ok);
+  ASSERT_FALSE(r.attempts.empty());
+  EXPECT_TRUE(starts_with(r.attempts.front(), "lemke (regularized 1e-08)")) << r.attempts.front();
+  EXPECT_TRUE(starts_with(r.solver, "lemke (regularized 1e-08)")) << r.solver;
+  EXPECT_EQ(r.regularization, 1e-8);
+
+  const LcpResult plain = solve_auto(large);
+  ASSERT_EQ(plain.status, SolveStatus::Solved) << plain.message;
+  EXPECT_TRUE(starts_with(plain.attempts.front(), "lemke:")) << plain.attempts.front();
+  EXPECT_EQ(plain.regularization, 0.0);
+
+  const Lcp small = testgen::friction_lcp(testgen::random_scene(4, 10, rng));
+  ASSERT_LT(small.size(), kRegularizationHintMinRows);
+  const LcpResult s = solve_auto(small, hinted);
+  ASSERT_EQ(s.status, SolveStatus::Solved) << s.message;
+  EXPECT_TRUE(starts_with(s.attempts.front(), "lemke:")) << s.attempts.front();
+}
+
+// Over islands the largest level any island needed is reported (the next cell's hint).
+TEST(Auto, RegularizationOfIslandsIsTheLargest) {
+  testgen::Rng rng(6);
+  const Lcp a = testgen::friction_lcp(testgen::random_scene(30, kRegularizationHintMinRows / 4 + 5, rng));
+  const Lcp b = testgen::friction_lcp(testgen::random_scene(3, 6, rng));
+  Lcp both{Mat::Zero(a.size() + b.size(), a.size() + b.size()), Vec(a.size() + b.size())};
+  both.M.topLeftCorner(a.size(), a.size()) = a.M;
+  both.M.bottomRightCorner(b.size(), b.size()) = b.M;
+  both.q << a.q, b.q;
+  SolveOptions hinted;
+  hinted.regularization_hint = 1e-7;
+  // as two islands (a's random scene may itself fall apart, and its parts are under the hint's size)
+  std::vector<std::vector<int>> islands(2);
+  for (int i = 0; i < both.size(); ++i) islands[i < a.size() ? 0 : 1].push_back(i);
+  const LcpResult r = solve_by_components(both, islands, SolverKind::Auto, hinted);
+  ASSERT_EQ(r.status, SolveStatus::Solved) << r.message;
+  EXPECT_EQ(r.islands, 2);
+  EXPECT_TRUE(verify_lcp(both, r.z).ok);
+  EXPECT_EQ(r.regularization, 1e-7);
 }
 
 // Seeded families: any Solved answer verifies independently; whenever the oracle (enumeration)

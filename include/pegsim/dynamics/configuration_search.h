@@ -53,6 +53,7 @@ struct CellLcp {
   std::vector<int> contacts;         // enforced contacts; row i < contacts.size() is contact i's gap row
   std::vector<double> corrections;   // their gap_correction when the LCP was assembled
   std::vector<char> friction;        // per proximity contact: friction rows in this cell (on demand)
+  double regularization = 0.0;       // what its frictional solve needed (LcpResult::regularization)
   RowSystem rows;
   // Small cells are dense (lcp); from kBlockPivotingMinSize rows they are sparse (sparse), assembled,
   // solved and checked in O(nonzeros) (issue 11), densified only when block pivoting fails.

@@ -38,6 +38,9 @@ struct LcpResult {
   std::vector<int> jammed_contacts;   // Jammed: the contacts with c_k > 0 in the certificate (lcp/jam.h)
   int islands = 1;  // independent blocks solved apart (components.h)
   int threads = 1;  // threads that solved them (SolveOptions::threads)
+  // Auto on a frictional LCP: the relative regularisation of the Lemke path that solved it (0: the
+  // plain path); over islands, the largest. A hint for the next cell (SolveOptions).
+  double regularization = 0.0;
   bool status_ok() const { return status == SolveStatus::Solved; }
 };
 

@@ -37,7 +37,13 @@ struct SolveOptions {
   // Threads for an LCP that falls apart into islands (components.h): blocks are solved
   // concurrently and merged in a fixed order, so every thread count gives the same bits.
   int threads = 1;
+  // Auto, frictional LCPs of kRegularizationHintMinRows rows or more: the relative regularisation
+  // a similar LCP needed (LcpResult::regularization of the previous cell of a search). The
+  // regularised paths from that level are tried first; the plain path and the smaller levels
+  // follow only when they fail. 0: the plain path first.
+  double regularization_hint = 0.0;
 };
+inline constexpr int kRegularizationHintMinRows = 400;
 
 LcpResult solve_lcp(const Lcp& lcp, SolverKind kind, const SolveOptions& options = {});
 // The same without splitting into independent blocks (components.h): for callers that split already.
