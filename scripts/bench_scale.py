@@ -23,7 +23,8 @@ def run_one(pegsim, n, model, mu, duration, seed, work, timeout):
         summary = json.loads(out.stdout.strip().splitlines()[-1])
     except subprocess.TimeoutExpired:
         summary = None  # the row is then made from the steps the metrics file holds
-    rows = list(csv.DictReader(open(metrics)))
+    # a run stopped by the timeout may have left its last line half written
+    rows = [r for r in csv.DictReader(open(metrics)) if None not in r.values() and r.get("step_seconds")]
     steps = max(1, len(rows))
     stage = lambda key: sum(float(r[key]) for r in rows) / steps
     step_s = stage("step_seconds")

@@ -37,6 +37,7 @@ void MetricsCsvWriter::write(const StepRecord& r, const OverlapStats& overlap, d
       << (r.proximity_corrected ? 1 : 0) << ',' << to_string(r.degraded) << ',' << format_double(r.energy_gain)
       << ',' << r.energy_rejections << ',' << r.alternative_cells << ',' << format_double(r.stabilisation_work)
       << ',' << r.vv_sites << ',' << r.jammed_contacts << '\n';
+  out.flush();  // one line per step, each on disk when written: a run stopped from outside keeps them
   check_stream(out, name_);
 }
 
