@@ -348,7 +348,8 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
       const std::size_t ladder = std::size(kFrictionRegularization);
       const std::size_t ladder_begin = plan.size() - ladder;
       for (std::size_t i = 0; i < plan.size(); ++i) {
-        const bool from_hint = i >= ladder_begin && kFrictionRegularization[i - ladder_begin] >= options.regularization_hint;
+        const bool from_hint =
+            i >= ladder_begin && kFrictionRegularization[i - ladder_begin] >= options.regularization_hint;
         (from_hint ? hinted : rest).push_back(std::move(plan[i]));
       }
       plan = std::move(hinted);

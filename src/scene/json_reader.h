@@ -1,6 +1,6 @@
-// Internal to the scene readers (scene_json.cpp, scene_json_3d.cpp, polyhedron_files.cpp): field readers whose every error
-// is a SceneError "source: context: field: reason", with suggestions for misspelt keys and a
-// magnitude limit on numbers. Not installed: the public interface is scene.h.
+// Internal to the scene readers (scene_json.cpp, scene_json_3d.cpp, polyhedron_files.cpp): field
+// readers whose every error is a SceneError "source: context: field: reason", with suggestions for
+// misspelt keys and a magnitude limit on numbers. Not installed: the public interface is scene.h.
 #pragma once
 
 #include <pegsim/dynamics/body.h>
