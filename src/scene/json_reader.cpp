@@ -54,16 +54,16 @@ std::string show(const json& value) {
   };
   // A short flat container is shown as well as counted ("an array of 2 elements [1,0]"). A nested
   // one is only counted: dumping it recurses once per level, and a hostile file nests 1e5 deep.
-  const auto flat = [](const json& container) {
+  // Over 20 entries its text cannot fit in 40 characters, so a large one is neither read nor dumped.
+  const auto shown = [](const json& container) {
+    if (container.size() > 20) return std::string();
     for (const json& element : container)
-      if (element.is_structured()) return false;
-    return true;
+      if (element.is_structured()) return std::string();
+    const std::string text = container.dump();
+    return text.size() <= 40 ? " " + text : std::string();
   };
-  const auto shown = [](const std::string& text) { return text.size() <= 40 ? " " + text : std::string(); };
-  if (value.is_array())
-    return "an array of " + count(value.size(), "element") + (flat(value) ? shown(value.dump()) : "");
-  if (value.is_object())
-    return "an object with " + count(value.size(), "key") + (flat(value) ? shown(value.dump()) : "");
+  if (value.is_array()) return "an array of " + count(value.size(), "element") + shown(value);
+  if (value.is_object()) return "an object with " + count(value.size(), "key") + shown(value);
   if (value.is_null()) return "null";
   std::string text = value.dump();
   if (text.size() > 40) text = text.substr(0, 37) + "...";
