@@ -46,9 +46,19 @@
 // basis gives a verified solution (0 pivots); otherwise a path starts from it (its start reuses
 // the check's factorisation of M_SS), and when that path fails the textbook path follows (a path
 // started from a wrong guess has no guarantee even for copositive-plus M).
+//
+// Large LCPs (kSparsePathMinSize rows and more): the warm check factorises M_SS sparsely and the
+// paths run first on a sparse basis in product form (sparse_lemke_path.h), without the k x k
+// inverse whose O(k^3) start dominated warm paths on frictional islands of thousands of rows. A ray
+// there still goes to the dense search below (its certificate); other failures are reported.
 #include <pegsim/lcp/solver.h>
+#include <pegsim/lcp/sparse_lcp.h>
+
+#include "lemke_tolerances.h"
+#include "sparse_lemke_path.h"
 
 #include <Eigen/LU>
+#include <Eigen/SparseLU>
 
 #include <algorithm>
 #include <chrono>
@@ -63,16 +73,18 @@
 namespace pegsim {
 namespace {
 
-constexpr double kPivotTolerance = 1e-11;  // |u_i| below this times ||u||_inf is not a pivot
-constexpr double kSmallPivot = 1e-7;       // a chosen pivot this small forces a refactorisation
-constexpr double kTieTolerance = 1e-11;    // relative tie in the ratio test
-constexpr double kLexTolerance = 1e-9;     // relative tie in the lexicographic comparison
+using lemke_tolerance::kPivot, lemke_tolerance::kSmallPivot, lemke_tolerance::kTie, lemke_tolerance::kLex;
 constexpr int kRefactorMin = 50;           // refactorise every max(kRefactorMin, k) pivots
 constexpr double kSingularRcond = 1e-13;
 constexpr double kCertificateTolerance = 1e-9;
 constexpr int kRestartMaxSize = 128;       // restarts only for small (designed) problems
 constexpr int kMaxRestarts = 64;          // restart paths actually run
 constexpr int kMaxStartTries = 4096;       // starting bases looked at (singular ones are skipped)
+// From this size, the warm check and the paths run on a sparse basis first (sparse_lemke_path.h)
+constexpr int kSparsePathMinSize = 600;
+// ... and give up after this many pivots per row (a solved path takes under 1 per row; one that
+// wandered on in a frictional 200-body pile ran to the 50 n cap: 87600 pivots, 104 s)
+constexpr int kSparsePathPivotsPerRow = 4;
 
 // Power-of-two row/column scalings (Ruiz equilibration, rounded so that scaling is exact).
 struct Scaling {
@@ -379,7 +391,7 @@ bool LemkePath::prefer(const Leaving& cand, const Leaving& best, bool& lex_ready
   lex_row(cand, lex_cur_);
   lex_computed = true;
   const double scale = std::max(lex_best_.cwiseAbs().maxCoeff(), lex_cur_.cwiseAbs().maxCoeff());
-  const double tol = kLexTolerance * scale;
+  const double tol = kLex * scale;
   for (int c = 0; c < n_; ++c) {
     const double diff = lex_cur_[c] - lex_best_[c];
     if (diff < -tol) return true;
@@ -396,8 +408,8 @@ bool LemkePath::ratio_test(Leaving& out, double& step, double& unorm) {
   for (int p = 0; p < kk; ++p) unorm = std::max(unorm, std::abs(dxC_[p])), xscale = std::max(xscale, std::abs(xC_[p]));
   for (int i = 0; i < n_; ++i)
     if (row_pos_[i] < 0) unorm = std::max(unorm, std::abs(dw_[i])), xscale = std::max(xscale, std::abs(w_[i]));
-  const double piv_tol = kPivotTolerance * unorm;
-  const double x_tie = kTieTolerance * xscale;
+  const double piv_tol = kPivot * unorm;
+  const double x_tie = kTie * xscale;
 
   double tmin = std::numeric_limits<double>::infinity();
   for (int p = 0; p < kk; ++p)
@@ -665,6 +677,25 @@ Vec solve_on_basis(const Lcp& lcp, const std::vector<int>& basis, Eigen::Partial
   return z;
 }
 
+// solve_on_basis on a sparse M: M_SS by a sparse LU. NaN when M_SS is singular (the check fails).
+Vec sparse_solve_on_basis(const SparseMat& M, const Vec& q, const std::vector<int>& basis) {
+  const int n = static_cast<int>(q.size());
+  Vec z = Vec::Zero(n);
+  if (basis.empty()) return z;
+  std::vector<int> position(static_cast<std::size_t>(n), -1);
+  for (std::size_t a = 0; a < basis.size(); ++a) position[static_cast<std::size_t>(basis[a])] = static_cast<int>(a);
+  const SparseMat block = principal_submatrix(M, basis, position);
+  Eigen::SparseLU<SparseMat, Eigen::COLAMDOrdering<int>> lu;
+  lu.analyzePattern(block);
+  lu.factorize(block);
+  if (lu.info() != Eigen::Success) return Vec::Constant(n, std::numeric_limits<double>::quiet_NaN());
+  Vec rhs(static_cast<Eigen::Index>(basis.size()));
+  for (std::size_t a = 0; a < basis.size(); ++a) rhs[static_cast<Eigen::Index>(a)] = -q[basis[a]];
+  const Vec zs = lu.solve(rhs);
+  for (std::size_t a = 0; a < basis.size(); ++a) z[basis[a]] = zs[static_cast<Eigen::Index>(a)];
+  return z;
+}
+
 // The final z: re-solved on the final basis from the original data (drops the rounding of the
 // path), or the path's own iterate if that checks out better. ok: one of them passed the check.
 Vec best_on_basis(const Lcp& lcp, const std::vector<int>& basis, const Vec& iterate, double tolerance, bool& ok) {
@@ -799,6 +830,46 @@ SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, 
   }
 }
 
+// Where the sparse paths ended (large LCPs).
+struct SparseAttempt {
+  bool solved = false;
+  bool ray = false;  // the last path ended in a ray: the dense search looks for its certificate
+  Vec z;
+  std::vector<int> basis;
+  int pivots = 0;
+  std::string detail;
+};
+
+// Large LCPs: the warm path (when there is a warm basis), then the textbook path (unless
+// warm_only), on a sparse basis (sparse_lemke_path.h), on the same scaled problem as the dense
+// search. Solved only when z verifies on the original data (re-solved on its basis if need be).
+SparseAttempt sparse_paths(const Lcp& lcp, const SparseMat& M, const Scaling& scaling, const std::vector<int>& warm,
+                           bool warm_only, int max_pivots, double tolerance) {
+  const SparseMat scaled = scaling.active ? SparseMat(scaling.row.asDiagonal() * M * scaling.col.asDiagonal()) : M;
+  const Vec q = scaling.active ? Vec(scaling.row.cwiseProduct(lcp.q)) : lcp.q;
+  std::vector<std::vector<int>> starts;
+  if (!warm.empty()) starts.push_back(warm);
+  if (!warm_only) starts.emplace_back();
+  SparseAttempt out;
+  for (const std::vector<int>& start : starts) {
+    const SparsePathEnd end = sparse_lemke_path(scaled, q, start, scaling.zero_column, max_pivots - out.pivots);
+    out.pivots += end.pivots;
+    out.ray = end.ray;
+    out.detail = (start.empty() ? "sparse path: " : "sparse path from the warm basis: ") + end.detail;
+    out.basis = end.basis;
+    out.z = scaling.active ? Vec(scaling.col.cwiseProduct(end.z)) : end.z;
+    if (end.solution) {
+      if (!verify_lcp(lcp, out.z, tolerance).ok) out.z = sparse_solve_on_basis(M, lcp.q, end.basis);
+      out.solved = out.z.allFinite() && verify_lcp(lcp, out.z, tolerance).ok;
+      if (out.solved) return out;
+      out.detail += "the solution basis does not verify";
+      if (!out.z.allFinite()) out.z = Vec::Zero(lcp.size());
+    }
+    if (out.pivots >= max_pivots) break;
+  }
+  return out;
+}
+
 }  // namespace
 
 LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
@@ -822,12 +893,15 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
     return finish(SolveStatus::Solved);
   }
 
+  const bool large = n >= kSparsePathMinSize;
+  SparseMat sparse_M;  // large: M's nonzeros, for the sparse check and paths
+  if (large) sparse_M = lcp.M.sparseView();
   std::vector<int> warm;  // a warm basis that does not solve the LCP outright starts a path
   BasisFactor warm_factor;
   if (options.warm_basis != nullptr && valid_basis(*options.warm_basis, n)) {
     std::vector<int> basis = *options.warm_basis;
     std::sort(basis.begin(), basis.end());
-    const Vec z = solve_on_basis(lcp, basis, &warm_factor.lu);
+    const Vec z = large ? sparse_solve_on_basis(sparse_M, lcp.q, basis) : solve_on_basis(lcp, basis, &warm_factor.lu);
     if (verify_lcp(lcp, z, options.tolerance).ok) {
       result.z = z;
       result.basis = basis;
@@ -844,6 +918,25 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   // M's nonzeros, read once: the scaling's sweeps and the path's column sums use them
   SparseColumns columns(lcp.M);
   const Scaling scaling = equilibrate(columns, n);
+  const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
+  int sparse_pivots = 0;
+  if (large) {
+    const bool warm_only = options.warm_path_only && !warm.empty();
+    const int sparse_cap = std::min(max_pivots, kSparsePathPivotsPerRow * n);
+    SparseAttempt s = sparse_paths(lcp, sparse_M, scaling, warm, warm_only, sparse_cap, options.tolerance);
+    result.iterations = s.pivots;
+    result.z = std::move(s.z);
+    result.basis = std::move(s.basis);
+    if (s.solved) return finish(SolveStatus::Solved);
+    // A ray goes to the dense search, which checks its certificate; another end is reported.
+    if (!s.ray) {
+      result.message = s.detail;
+      if (s.pivots >= sparse_cap) result.message += " (" + std::to_string(sparse_cap) + " pivots)";
+      return finish(s.pivots >= sparse_cap ? SolveStatus::IterationLimit : SolveStatus::NumericalBreakdown);
+    }
+    sparse_pivots = s.pivots;
+    if (!warm_only) warm.clear();  // the sparse textbook path ended in the ray: the dense one follows it
+  }
   Mat scaled_M;
   Vec scaled_q;
   if (scaling.active) {
@@ -851,12 +944,11 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
     scaled_q = scaling.row.cwiseProduct(lcp.q);
     columns.scale(scaling.row, scaling.col);
   }
-  const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
   warm_factor.scaling = &scaling;
   SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, std::move(columns),
                                    scaling.active ? scaled_q : lcp.q, scaling, max_pivots, options.tolerance, warm,
                                    &warm_factor, options.warm_path_only && !warm.empty());
-  result.iterations = out.pivots;
+  result.iterations = sparse_pivots + out.pivots;
   result.z = std::move(out.z);
   result.basis = std::move(out.basis);
   switch (out.end) {
