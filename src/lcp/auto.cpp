@@ -311,7 +311,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
   }
   const bool frictional = stewart_trinkle_shaped(lcp.M, symmetric);
   plan.push_back([&] {
-    LcpResult r = solve_lemke(lcp, options);
+    LcpResult r = options.plain_lemke != nullptr ? *options.plain_lemke : solve_lemke(lcp, options);
     if (frictional) polish_broken_path(lcp, options.tolerance, r);
     return r;
   });

@@ -63,6 +63,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <sstream>
@@ -81,7 +82,7 @@ constexpr int kRestartMaxSize = 128;       // restarts only for small (designed)
 constexpr int kMaxRestarts = 64;          // restart paths actually run
 constexpr int kMaxStartTries = 4096;       // starting bases looked at (singular ones are skipped)
 // From this size, the warm check and the paths run on a sparse basis first (sparse_lemke_path.h)
-constexpr int kSparsePathMinSize = 600;
+constexpr int kSparsePathMinSize = kSparseLemkeMinRows;
 // ... and give up after this many pivots per row (a solved path takes under 1 per row; one that
 // wandered on in a frictional 200-body pile ran to the 50 n cap: 87600 pivots, 104 s)
 constexpr int kSparsePathPivotsPerRow = 4;
@@ -150,9 +151,25 @@ class SparseColumns {
   std::unique_ptr<double[]> value_;
 };
 
+// The nonzeros of a sparse M, read as SparseColumns reads a dense one (exact zeros skipped, rows
+// increasing): equilibrate gives the same scaling from either.
+class SparseMatColumns {
+ public:
+  explicit SparseMatColumns(const SparseMat& M) : M_(M) {}
+  template <class F>
+  void for_each(Eigen::Index j, F&& f) const {
+    for (SparseMat::InnerIterator it(M_, j); it; ++it)
+      if (it.value() != 0.0) f(static_cast<int>(it.row()), it.value());
+  }
+
+ private:
+  const SparseMat& M_;
+};
+
 // Reads the nonzeros only (a contact LCP couples each row with few others), the same ones the path
 // uses: max and the power-of-two products are exact, so the result is the same as a dense sweep's.
-Scaling equilibrate(const SparseColumns& columns, Eigen::Index n) {
+template <class Columns>
+Scaling equilibrate(const Columns& columns, Eigen::Index n) {
   Scaling s{Vec::Ones(n), Vec::Ones(n), false, std::vector<char>(n, 0)};
   Vec row_max = Vec::Zero(n), col_max = Vec::Zero(n);
   for (Eigen::Index j = 0; j < n; ++j) {
@@ -718,6 +735,17 @@ bool valid_basis(const std::vector<int>& basis, int n) {
   return true;
 }
 
+// options.warm_basis sorted, or empty when there is none or it is not a valid basis.
+std::vector<int> sorted_warm_basis(const SolveOptions& options, int n) {
+  if (options.warm_basis == nullptr || !valid_basis(*options.warm_basis, n)) return {};
+  std::vector<int> basis = *options.warm_basis;
+  std::sort(basis.begin(), basis.end());
+  return basis;
+}
+
+constexpr const char* kNoUsableWarmBasis =
+    "warm_path_only: no usable warm basis (none, invalid, empty, or it solved nothing)";
+
 // Farkas: dz >= 0, M^T dz <= 0, q^T dz < 0  =>  no z >= 0 with M z + q >= 0 (dz^T(Mz + q) < 0).
 bool proves_infeasible(const Lcp& lcp, Vec dz) {
   const double top = dz.cwiseAbs().maxCoeff();
@@ -843,10 +871,11 @@ struct SparseAttempt {
 // Large LCPs: the warm path (when there is a warm basis), then the textbook path (unless
 // warm_only), on a sparse basis (sparse_lemke_path.h), on the same scaled problem as the dense
 // search. Solved only when z verifies on the original data (re-solved on its basis if need be).
-SparseAttempt sparse_paths(const Lcp& lcp, const SparseMat& M, const Scaling& scaling, const std::vector<int>& warm,
-                           bool warm_only, int max_pivots, double tolerance) {
+// verifies(z): the independent check on the original LCP (M, q_original).
+SparseAttempt sparse_paths(const Vec& q_original, const SparseMat& M, const Scaling& scaling, const std::vector<int>& warm,
+                           bool warm_only, int max_pivots, const std::function<bool(const Vec&)>& verifies) {
   const SparseMat scaled = scaling.active ? SparseMat(scaling.row.asDiagonal() * M * scaling.col.asDiagonal()) : M;
-  const Vec q = scaling.active ? Vec(scaling.row.cwiseProduct(lcp.q)) : lcp.q;
+  const Vec q = scaling.active ? Vec(scaling.row.cwiseProduct(q_original)) : q_original;
   std::vector<std::vector<int>> starts;
   if (!warm.empty()) starts.push_back(warm);
   if (!warm_only) starts.emplace_back();
@@ -859,11 +888,11 @@ SparseAttempt sparse_paths(const Lcp& lcp, const SparseMat& M, const Scaling& sc
     out.basis = end.basis;
     out.z = scaling.active ? Vec(scaling.col.cwiseProduct(end.z)) : end.z;
     if (end.solution) {
-      if (!verify_lcp(lcp, out.z, tolerance).ok) out.z = sparse_solve_on_basis(M, lcp.q, end.basis);
-      out.solved = out.z.allFinite() && verify_lcp(lcp, out.z, tolerance).ok;
+      if (!verifies(out.z)) out.z = sparse_solve_on_basis(M, q_original, end.basis);
+      out.solved = out.z.allFinite() && verifies(out.z);
       if (out.solved) return out;
       out.detail += "the solution basis does not verify";
-      if (!out.z.allFinite()) out.z = Vec::Zero(lcp.size());
+      if (!out.z.allFinite()) out.z = Vec::Zero(q_original.size());
     }
     if (out.pivots >= max_pivots) break;
   }
@@ -898,9 +927,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   if (large) sparse_M = lcp.M.sparseView();
   std::vector<int> warm;  // a warm basis that does not solve the LCP outright starts a path
   BasisFactor warm_factor;
-  if (options.warm_basis != nullptr && valid_basis(*options.warm_basis, n)) {
-    std::vector<int> basis = *options.warm_basis;
-    std::sort(basis.begin(), basis.end());
+  if (std::vector<int> basis = sorted_warm_basis(options, n); !basis.empty()) {
     const Vec z = large ? sparse_solve_on_basis(sparse_M, lcp.q, basis) : solve_on_basis(lcp, basis, &warm_factor.lu);
     if (verify_lcp(lcp, z, options.tolerance).ok) {
       result.z = z;
@@ -911,7 +938,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   }
   if (options.warm_path_only && warm.empty()) {
     result.z = Vec::Zero(n);
-    result.message = "warm_path_only: no usable warm basis (none, invalid, empty, or it solved nothing)";
+    result.message = kNoUsableWarmBasis;
     return finish(SolveStatus::NumericalBreakdown);
   }
 
@@ -923,7 +950,8 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   if (large) {
     const bool warm_only = options.warm_path_only && !warm.empty();
     const int sparse_cap = std::min(max_pivots, kSparsePathPivotsPerRow * n);
-    SparseAttempt s = sparse_paths(lcp, sparse_M, scaling, warm, warm_only, sparse_cap, options.tolerance);
+    SparseAttempt s = sparse_paths(lcp.q, sparse_M, scaling, warm, warm_only, sparse_cap,
+                                   [&](const Vec& z) { return verify_lcp(lcp, z, options.tolerance).ok; });
     result.iterations = s.pivots;
     result.z = std::move(s.z);
     result.basis = std::move(s.basis);
@@ -970,6 +998,63 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
       return finish(SolveStatus::NumericalBreakdown);
   }
   return finish(SolveStatus::NumericalBreakdown);
+}
+
+LcpResult solve_lemke_sparse(const SparseLcp& lcp, const SolveOptions& options) {
+  const auto t0 = std::chrono::steady_clock::now();
+  LcpResult result;
+  result.solver = "lemke";
+  auto finish = [&](SolveStatus status) {
+    result.status = status;
+    finalize_sparse_result(lcp, options.tolerance, result);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return result;
+  };
+  const int n = lcp.size();
+  bool finite = lcp.q.allFinite();
+  for (Eigen::Index j = 0; finite && j < lcp.M.outerSize(); ++j)
+    for (SparseMat::InnerIterator it(lcp.M, j); it; ++it) finite = finite && std::isfinite(it.value());
+  if (lcp.M.rows() != n || lcp.M.cols() != n || !finite) {
+    result.message = "lemke (sparse): M is not n x n or has non-finite entries, or q does";
+    result.z = Vec::Zero(n);
+    return finish(SolveStatus::InvalidInput);
+  }
+  if (n == 0 || lcp.q.minCoeff() >= 0.0) {  // z = 0 solves it: no pivots
+    result.z = Vec::Zero(n);
+    return finish(SolveStatus::Solved);
+  }
+  // M's nonzeros with sorted rows, as solve_lemke's sparseView of a dense copy holds them: the same
+  // orderings, factorisations and path, bit for bit.
+  SparseMat M = lcp.M;
+  M.prune([](Eigen::Index, Eigen::Index, double value) { return value != 0.0; });
+  M = SparseMat(SparseMat(M.transpose()).transpose());
+  auto verifies = [&](const Vec& z) { return verify_sparse_lcp(lcp, z, options.tolerance).ok; };
+  std::vector<int> warm;
+  if (std::vector<int> basis = sorted_warm_basis(options, n); !basis.empty()) {
+    Vec z = sparse_solve_on_basis(M, lcp.q, basis);
+    if (verifies(z)) {
+      result.z = std::move(z);
+      result.basis = std::move(basis);
+      return finish(SolveStatus::Solved);
+    }
+    warm = std::move(basis);
+  }
+  if (options.warm_path_only && warm.empty()) {
+    result.z = Vec::Zero(n);
+    result.message = kNoUsableWarmBasis;
+    return finish(SolveStatus::NumericalBreakdown);
+  }
+  const Scaling scaling = equilibrate(SparseMatColumns(M), n);
+  const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
+  const int cap = std::min(max_pivots, kSparsePathPivotsPerRow * n);
+  SparseAttempt s = sparse_paths(lcp.q, M, scaling, warm, options.warm_path_only && !warm.empty(), cap, verifies);
+  result.iterations = s.pivots;
+  result.z = std::move(s.z);
+  result.basis = std::move(s.basis);
+  if (s.solved) return finish(SolveStatus::Solved);
+  result.message = "lemke (sparse): " + s.detail;
+  if (s.ray) return finish(SolveStatus::RayTermination);  // no certificate looked for here
+  return finish(s.pivots >= cap ? SolveStatus::IterationLimit : SolveStatus::NumericalBreakdown);
 }
 
 }  // namespace pegsim

@@ -42,6 +42,12 @@ struct SolveOptions {
   // regularised paths from that level are tried first; the plain path and the smaller levels
   // follow only when they fail. 0: the plain path first.
   double regularization_hint = 0.0;
+  // Auto: the result of Lemke's plain path on this very LCP and options, when the caller ran it
+  // already (solve_sparse_lcp runs it on the sparse island, solve_lemke_sparse, before it densifies
+  // an island whose path did not verify); Auto takes it as its plain attempt instead of running
+  // the path again. Ignored by every other solver. Not a ray (the dense solve_lemke looks for a
+  // ray's certificate).
+  const LcpResult* plain_lemke = nullptr;
 };
 inline constexpr int kRegularizationHintMinRows = 400;
 

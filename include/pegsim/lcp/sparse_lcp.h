@@ -85,6 +85,14 @@ int largest_component(const SparseMat& M);
 // The independent blocks of LCP(M, q) from M's pattern (components.h's order), O(nonzeros).
 std::vector<std::vector<int>> lcp_components(const SparseMat& M);
 
+// Lemke's method on a sparse LCP of kSparseLemkeMinRows rows or more, without a dense copy: the
+// warm check on a sparse LU of M_SS, then the warm and textbook paths on a sparse basis
+// (solve_lemke's large-LCP route, on the same nonzeros: the same path and z). Solved only when z
+// passes verify_sparse_lcp; a ray is reported as RayTermination without a certificate (the dense
+// solve_lemke looks for one), any other end as NumericalBreakdown or IterationLimit.
+inline constexpr int kSparseLemkeMinRows = 600;
+LcpResult solve_lemke_sparse(const SparseLcp& lcp, const SolveOptions& options = {});
+
 // Auto on a sparse LCP: q >= 0 is z = 0; symmetric M from kBlockPivotingMinSize rows, block
 // pivoting on the sparse matrix (block_pivoting.h) with a bounded number of exchanges (friction
 // LCPs are not monotone: block pivoting cycled on them and doubled a frictional pile's cost);
