@@ -1011,10 +1011,7 @@ LcpResult solve_lemke_sparse(const SparseLcp& lcp, const SolveOptions& options) 
     return result;
   };
   const int n = lcp.size();
-  bool finite = lcp.q.allFinite();
-  for (Eigen::Index j = 0; finite && j < lcp.M.outerSize(); ++j)
-    for (SparseMat::InnerIterator it(lcp.M, j); it; ++it) finite = finite && std::isfinite(it.value());
-  if (lcp.M.rows() != n || lcp.M.cols() != n || !finite) {
+  if (lcp.M.rows() != n || lcp.M.cols() != n || !all_finite(lcp)) {
     result.message = "lemke (sparse): M is not n x n or has non-finite entries, or q does";
     result.z = Vec::Zero(n);
     return finish(SolveStatus::InvalidInput);

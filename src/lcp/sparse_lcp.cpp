@@ -107,6 +107,8 @@ LcpResult solve_dense_islands(const SparseLcp& lcp, const std::vector<std::vecto
   });
 }
 
+}  // namespace
+
 bool all_finite(const SparseLcp& lcp) {
   if (!lcp.q.allFinite()) return false;
   for (int j = 0; j < lcp.M.outerSize(); ++j)
@@ -114,8 +116,6 @@ bool all_finite(const SparseLcp& lcp) {
       if (!std::isfinite(it.value())) return false;
   return true;
 }
-
-}  // namespace
 
 SparseLcp to_sparse(const Lcp& lcp) {
   std::vector<Eigen::Triplet<double>> entries;

@@ -82,6 +82,9 @@ std::optional<std::vector<std::vector<int>>> symmetric_lcp_components(const Spar
 
 // The size of the largest island (connected component of the coupling graph M_ij != 0 or M_ji != 0).
 int largest_component(const SparseMat& M);
+// q and every stored entry of M finite, O(nonzeros).
+bool all_finite(const SparseLcp& lcp);
+
 // The independent blocks of LCP(M, q) from M's pattern (components.h's order), O(nonzeros).
 std::vector<std::vector<int>> lcp_components(const SparseMat& M);
 
