@@ -24,9 +24,16 @@ SparseLcp sub_sparse_lcp(const SparseLcp& lcp, const std::vector<int>& rows, con
   return sub;
 }
 
+// The attempt line of an island too large for a dense copy (SolveOptions::dense_max_rows).
+std::string dense_skipped(int rows, const SolveOptions& options) {
+  return "dense attempts skipped: " + std::to_string(rows) + " rows > dense_max_rows " +
+         std::to_string(options.dense_max_rows);
+}
+
 // A symmetric (monotone) LCP, M == M^T checked by the caller: block pivoting with a bounded number
 // of exchanges, then, when that does not verify and dense_fallback, the dense attempts from its
-// last guess (near the answer, Lemke's path is short).
+// last guess (near the answer, Lemke's path is short), unless the island has more rows than
+// options.dense_max_rows.
 LcpResult solve_monotone(const SparseLcp& lcp, const SolveOptions& options, bool dense_fallback) {
   std::vector<std::string> attempts;
   SolveOptions bounded = options;
@@ -34,7 +41,8 @@ LcpResult solve_monotone(const SparseLcp& lcp, const SolveOptions& options, bool
   LcpResult r = solve_block_pivoting_symmetric(lcp, bounded);
   attempts.push_back(std::string("block-pivoting (sparse): ") + to_string(r.status));
   attempts.insert(attempts.end(), r.attempts.begin(), r.attempts.end());
-  if (r.status_ok() || !dense_fallback) {
+  if (r.status_ok() || !dense_fallback || lcp.size() > options.dense_max_rows) {
+    if (!r.status_ok() && dense_fallback) attempts.push_back(dense_skipped(lcp.size(), options));
     r.attempts = std::move(attempts);
     return r;
   }
@@ -81,11 +89,17 @@ LcpResult solve_monotone_islands(const SparseLcp& lcp, const std::vector<std::ve
 // its dense checks were ~27 % of a frictional 100-body pile's run, and the plain path solves 423 of
 // 444 islands of 600 rows or more there. With a regularisation hint Auto starts elsewhere.
 LcpResult solve_not_monotone(const SparseLcp& island, SolverKind kind, const SolveOptions& options) {
-  if (kind == SolverKind::Auto && island.size() >= kSparseLemkeMinRows && options.regularization_hint == 0.0 &&
-      options.plain_lemke == nullptr) {
+  const bool too_large = kind == SolverKind::Auto && island.size() > options.dense_max_rows;
+  if (too_large || (kind == SolverKind::Auto && island.size() >= kSparseLemkeMinRows &&
+                    options.regularization_hint == 0.0 && options.plain_lemke == nullptr)) {
     LcpResult r = solve_lemke_sparse(island, options);
     if (r.status == SolveStatus::Solved) {
       r.attempts = {"lemke (sparse island): solved (" + std::to_string(r.iterations) + " pivots)"};
+      return r;
+    }
+    if (too_large) {  // a ray's certificate is not looked for either: reported as a ray, not Infeasible
+      r.attempts = {"lemke (sparse island): " + std::string(to_string(r.status)) + ": " + r.message,
+                    dense_skipped(island.size(), options)};
       return r;
     }
     if (r.status != SolveStatus::RayTermination && r.status != SolveStatus::InvalidInput) {

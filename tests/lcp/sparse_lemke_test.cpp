@@ -140,5 +140,16 @@ TEST(SparseLemke, AutoTakesTheFailedSparsePathAsItsOwn) {
   EXPECT_GE(compared, 4);
 }
 
+// One path takes at most 2 pivots per row (lemke.cpp's kSparsePathPivotsPerRowEach); a path cut
+// there is an IterationLimit that says how many pivots it took. Murty's example needs 2^n - 1
+// pivots, so its textbook path stops at the per-path cap, short of the 4 n of the whole solve.
+TEST(SparseLemke, OnePathStopsAtTwoPivotsPerRow) {
+  constexpr int n = 60;
+  const LcpResult r = solve_lemke_sparse(to_sparse(testgen::murty_exponential(n)));
+  EXPECT_EQ(r.status, SolveStatus::IterationLimit);
+  EXPECT_EQ(r.iterations, 2 * n);
+  EXPECT_NE(r.message.find("pivot cap reached (120 pivots in all)"), std::string::npos) << r.message;
+}
+
 }  // namespace
 }  // namespace pegsim

@@ -17,6 +17,10 @@ const char* to_string(SolverKind kind);
 // Parses "auto", "lemke", "newton", "pgs", "enumerate"; nullopt otherwise.
 std::optional<SolverKind> parse_solver_kind(const std::string& name);
 
+// SolveOptions::dense_max_rows by default: a dense copy of at most 5000^2 doubles (200 MB). The
+// frictional 200-body pile's whole LCP stays under it (at most 4764 rows, measured).
+inline constexpr int kDenseFallbackMaxRows = 5000;
+
 struct SolveOptions {
   double tolerance = kDefaultTolerance;  // for the independent check
   int max_iterations = 0;                // 0: the solver's own default
@@ -48,6 +52,11 @@ struct SolveOptions {
   // the path again. Ignored by every other solver. Not a ray (the dense solve_lemke looks for a
   // ray's certificate).
   const LcpResult* plain_lemke = nullptr;
+  // solve_sparse_lcp, Auto: islands of more rows than this get no dense copy. Their sparse attempts
+  // (block pivoting; Lemke's paths on a sparse basis) give the answer or the failure. A dense
+  // fallback is O(n^2) memory and O(n^3) work per attempt: a frictional 500-body pile's step of
+  // 7605 rows was still in dense Newton after 6.6 minutes, at 4.5 GB.
+  int dense_max_rows = kDenseFallbackMaxRows;
 };
 inline constexpr int kRegularizationHintMinRows = 400;
 
