@@ -199,7 +199,10 @@ function onPointerMove(event) {
 }
 
 function onPointerUp(event) {
-  app.drag = null;  // the body keeps the velocity it was last given: a fling
+  // A fling: the body leaves with the velocity toward where the mouse was released, even when no
+  // frame ran between the last move and the release (a quick flick often lands between frames).
+  if (app.drag && app.running) guarded(() => steerDraggedBody(1));
+  app.drag = null;
   app.panning = null;
   if (app.canvas.hasPointerCapture(event.pointerId)) app.canvas.releasePointerCapture(event.pointerId);
 }

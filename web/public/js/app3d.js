@@ -443,7 +443,9 @@ function initMouse() {
   });
   const end = () => {
     if (!app.drag) return;
-    app.drag = null;  // the body keeps its last velocity: a fling
+    // A fling: the body leaves toward where the mouse was released, even with no frame in between.
+    if (app.running) guarded(steerDraggedBody);
+    app.drag = null;
     app.controls.enabled = true;
   };
   canvas.addEventListener('pointerup', end);
