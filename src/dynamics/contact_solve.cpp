@@ -91,7 +91,28 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
 
   // 3. configuration search
   ConfigurationSearch search;
-  if (options.configuration_search && !space.disjunctions.empty()) {
+  const CheckedAnswer* answer = options.answer;
+  const bool check_only = answer != nullptr;
+  if (check_only) {
+    t = Clock::now();
+    if (answer->selection.size() == space.disjunctions.size() && answer->impulses.size() == proximity.contact_count()) {
+      search.solved = search.converged = true;
+      search.selection = answer->selection;
+      search.solved_cells.push_back(SolvedCell{answer->selection, answer->impulses, answer->nu});
+    }
+    if (options.previous != nullptr) {  // its cell and basis stay the warm start of later solves
+      solve.search_basis = options.previous->search_basis;
+      solve.search_cell = options.previous->search_cell;
+    }
+    solve.search_converged = search.converged;
+    solve.search_seconds = seconds_since(t);
+    if (!search.solved) {
+      solve.result.status = SolveStatus::NumericalBreakdown;
+      solve.result.solver = "check";
+      solve.result.message = "the answer does not fit this free space";
+      return solve;
+    }
+  } else if (options.configuration_search && !space.disjunctions.empty()) {
     t = Clock::now();
     ConfigurationSearchOptions search_options{options.max_search_rounds, options.solver, options.solve};
     search_options.max_lcp_size = options.max_lcp_size;
@@ -114,6 +135,7 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
       solve.selection = search.selection;
       solve.result = std::move(search.result);
       solve.nu_next = std::move(search.nu);
+      solve.search_impulses = std::move(search.impulses);
       return solve;
     }
   }
@@ -173,6 +195,12 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   }
 
   t = Clock::now();
+  if (check_only && !accepted) {  // the caller searches
+    solve.result.status = SolveStatus::NumericalBreakdown;
+    solve.result.solver = "check";
+    solve.result.message = "the previous answer was not accepted: " + solve.result.message;
+    return solve;
+  }
   // Not solved, by `solver`'s decision: zero impulses, the free velocity (never applied as a step).
   auto mark_unsolved = [&](const char* solver, std::string message) {
     solve.result = LcpResult{};

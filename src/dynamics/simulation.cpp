@@ -259,12 +259,13 @@ ContactSolve Simulation::solve_contacts_into(const ProximityResult& proximity, c
                                             const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
                                             const FreeSpace& space, const ContactSolve* previous, bool verify,
                                             const std::vector<char>* pushing_hint, bool has_fallback,
-                                            int optional_dense_rows) const {
+                                            int optional_dense_rows, const CheckedAnswer* answer) const {
   ContactSolveOptions options;
   options.has_fallback = has_fallback;
   options.optional_dense_rows = optional_dense_rows;
   options.previous = previous;
   options.pushing_hint = pushing_hint;
+  options.answer = answer;
   options.verify = verify;
   options.free_space = &space;
   options.solver = options_.solver;
@@ -683,10 +684,21 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
   if (improved) {
     set_gap_corrections(last_proximity_, current_corrections);
     StepRecord scratch;
-    ContactSolve verified = current.verified ? std::move(current)
-                                             : solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free,
-                                                                   scratch, s.space, &current, true, nullptr,
-                                                                   /*has_fallback=*/true, dense_rows);  // the first solve
+    // the kept iterate's own answer checked first; a search again only when the check refuses it
+    ContactSolve verified;
+    if (current.verified) {
+      verified = std::move(current);
+    } else {
+      if (current.search_converged) {
+        const CheckedAnswer answer{current.selection, current.search_impulses, current.nu_next};
+        verified = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, scratch, s.space, &current,
+                                       true, nullptr, true, dense_rows, &answer);
+      }
+      if (!verified.result.status_ok()) {
+        verified = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, scratch, s.space, &current,
+                                       true, nullptr, /*has_fallback=*/true, dense_rows);  // the first solve stands if it fails
+      }
+    }
     record.search_rounds += scratch.search_rounds;
     if (!verified.diverged && verified.result.status_ok()) {
       solve = std::move(verified);

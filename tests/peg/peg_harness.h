@@ -87,32 +87,50 @@ inline InverseMass inverse_mass_of(const std::vector<Body>& bodies, const std::v
   return inv;
 }
 
+// What solve_contacts reads for one step of `world` on `proximity`; the context points into it.
+struct StepInputs {
+  std::vector<int> offsets;
+  InverseMass inv;
+  Vec nu_free;
+  std::vector<double> mu;  // per contact
+  ModelContext context;
+
+  StepInputs(const World& world, const ProximityResult& proximity)
+      : offsets(world.dof_offsets()), inv(inverse_mass_of(world.bodies, offsets)), nu_free(Vec::Zero(inv.dofs)),
+        mu(proximity.contacts.size(), world.friction) {
+    for (std::size_t i = 0; i < world.bodies.size(); ++i) {
+      const int o = offsets[i];
+      if (o < 0) continue;
+      nu_free.segment<2>(o) = world.bodies[i].velocity + world.h * world.gravity;
+      nu_free[o + 2] = world.bodies[i].angular_velocity;
+    }
+    context.time_step = world.h;
+    context.bodies = &world.bodies;
+    context.dof_offset = &offsets;
+    context.pair_friction = &mu;
+    for (std::size_t i = 0; i < world.bodies.size(); ++i) {  // as dynamics/simulation.cpp
+      const int o = offsets[i];
+      if (o < 0) continue;
+      const double speed = nu_free.segment<2>(o).norm() + std::abs(nu_free[o + 2]) * world.bodies[i].bounding_radius();
+      context.max_travel = std::max(context.max_travel, world.h * speed);
+    }
+  }
+  StepInputs(const StepInputs&) = delete;
+  StepInputs& operator=(const StepInputs&) = delete;
+
+  ContactSolve solve(const ContactModel& model, const ProximityResult& proximity, const ContactSolveOptions& options) const {
+    return solve_contacts(model, proximity, context, inv, nu_free, options);
+  }
+};
+
 inline StepOutcome step_with(const World& world, const ContactModel& model, ProximityResult proximity,
                              const ContactSolveOptions& options = {}) {
   StepOutcome out;
   out.proximity = std::move(proximity);
-  out.offsets = world.dof_offsets();
-  const InverseMass inv = inverse_mass_of(world.bodies, out.offsets);
-  out.nu_free = Vec::Zero(inv.dofs);
-  for (std::size_t i = 0; i < world.bodies.size(); ++i) {
-    const int o = out.offsets[i];
-    if (o < 0) continue;
-    out.nu_free.segment<2>(o) = world.bodies[i].velocity + world.h * world.gravity;
-    out.nu_free[o + 2] = world.bodies[i].angular_velocity;
-  }
-  const std::vector<double> mu(out.proximity.contacts.size(), world.friction);
-  ModelContext context;
-  context.time_step = world.h;
-  context.bodies = &world.bodies;
-  context.dof_offset = &out.offsets;
-  context.pair_friction = &mu;
-  for (std::size_t i = 0; i < world.bodies.size(); ++i) {  // as dynamics/simulation.cpp
-    const int o = out.offsets[i];
-    if (o < 0) continue;
-    const double speed = out.nu_free.segment<2>(o).norm() + std::abs(out.nu_free[o + 2]) * world.bodies[i].bounding_radius();
-    context.max_travel = std::max(context.max_travel, world.h * speed);
-  }
-  ContactSolve solve = solve_contacts(model, out.proximity, context, inv, out.nu_free, options);
+  const StepInputs inputs(world, out.proximity);
+  out.offsets = inputs.offsets;
+  out.nu_free = inputs.nu_free;
+  ContactSolve solve = inputs.solve(model, out.proximity, options);
   out.rows = std::move(solve.rows);
   out.lcp = dense_model_lcp(solve);
   out.result = std::move(solve.result);

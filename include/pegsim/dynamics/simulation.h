@@ -240,7 +240,8 @@ class Simulation {
                                    const InverseMass& inv_mass, const Vec& nu_free, StepRecord& record,
                                    const FreeSpace& space, const ContactSolve* previous = nullptr,
                                    bool verify = true, const std::vector<char>* pushing_hint = nullptr,
-                                   bool has_fallback = false, int optional_dense_rows = kOptionalDenseRows) const;
+                                   bool has_fallback = false, int optional_dense_rows = kOptionalDenseRows,
+                                   const CheckedAnswer* answer = nullptr) const;
   std::vector<char> admissible_at(double t) const;
   void admit_spawns();  // at a step's start: fixes active_ for the step, counts waits
   Scene scene_;
