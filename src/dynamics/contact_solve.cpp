@@ -103,6 +103,8 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
     if (options.previous != nullptr) {  // its cell and basis stay the warm start of later solves
       solve.search_basis = options.previous->search_basis;
       solve.search_cell = options.previous->search_cell;
+      search.islands = options.previous->result.islands;
+      search.threads = options.previous->result.threads;
     }
     solve.search_converged = search.converged;
     solve.search_seconds = seconds_since(t);

@@ -226,6 +226,7 @@ class Simulation {
   // pass: there the 10-set pour at h = 0.05 cost 1.7x the wall time with repeats for a 20 % smaller
   // largest overlap.
   bool correct_proximity(StepState& s, ContactSolve& solve, StepRecord& record);
+  void verify_first_answer(StepState& s, ContactSolve& solve, StepRecord& record);
   static constexpr int kCorrectorPasses3d = 3;
   // can_halve: whether halves would replace the step if it ends deep (then the iterates keep the
   // ordinary dense bound).
