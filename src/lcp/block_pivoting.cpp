@@ -237,7 +237,7 @@ int pivot_blocks(const SparseMat& S, double shift, const Elimination& eliminatio
   const int stagnation_limit = shift > 0.0 ? kStallBeforeNewton : n / 2 + 20;
   for (int exchange = 0; exchange <= max_exchanges && non_improving <= stagnation_limit; ++exchange) {
     if (!solve_on_free_set(S, shift, elimination, in_F, q, factor, z)) return -1;
-    w = S * z + shift * z + q;
+    w = detail::shifted_product(S, shift, z) + q;
     std::vector<int> infeasible;
     for (int i = 0; i < n; ++i)
       if (in_F[static_cast<std::size_t>(i)] ? z[i] < -tol : w[i] < -tol) infeasible.push_back(i);
@@ -255,7 +255,9 @@ int pivot_blocks(const SparseMat& S, double shift, const Elimination& eliminatio
 }
 
 // The gradient w = (M + shift I) z + q of f(z) = z^T (M + shift I) z / 2 + q^T z.
-Vec gradient(const SparseMat& S, double shift, const Vec& q, const Vec& z) { return S * z + shift * z + q; }
+Vec gradient(const SparseMat& S, double shift, const Vec& q, const Vec& z) {
+  return detail::shifted_product(S, shift, z) + q;
+}
 
 // Moves z to max(0, z + a d) for the largest a in a0, a0/2, ... that decreases f by Armijo's
 // rule along that projected arc; false when none does. Trials are priced by ProjectedArc without

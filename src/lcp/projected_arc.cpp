@@ -3,13 +3,23 @@
 
 namespace pegsim::detail {
 
+Vec shifted_product(const SparseMat& S, double shift, const Vec& z) {
+  Vec product = Vec::Zero(z.size());
+  for (Eigen::Index j = 0; j < S.outerSize(); ++j) {
+    const double zj = z[j];
+    if (zj == 0.0) continue;
+    for (SparseMat::InnerIterator it(S, j); it; ++it) product[it.index()] += it.value() * zj;
+  }
+  return product + shift * z;
+}
+
 ProjectedArc::ProjectedArc(const SparseMat& S, double shift, const Vec& z, const Vec& w, const Vec& d)
     : S_(S), shift_(shift), z_(z), w_(w), e_(d), r_(Vec::Zero(z.size())) {
   for (Eigen::Index i = 0; i < e_.size(); ++i) {
     if (z_[i] <= 0.0 && e_[i] < 0.0) e_[i] = 0.0;
     else if (e_[i] < 0.0) descending_.push_back(static_cast<int>(i));
   }
-  Se_ = S_ * e_ + shift_ * e_;
+  Se_ = shifted_product(S_, shift_, e_);
   we_ = w_.dot(e_);
   eSe_ = e_.dot(Se_);
 }

@@ -15,6 +15,11 @@
 
 namespace pegsim::detail {
 
+// (S + shift I) z, reading only the columns of S where z is not 0 (block pivoting's z and d are 0
+// off the free set). The sums run in the order of Eigen's S * z + shift * z, so the result is that
+// expression's to the bit (a skipped term adds a signed zero).
+Vec shifted_product(const SparseMat& S, double shift, const Vec& z);
+
 class ProjectedArc {
  public:
   // z >= 0 the current point, w the gradient S' z + q there, d the search direction.

@@ -47,5 +47,25 @@ TEST(ProjectedArc, ChangeEqualsDirectEvaluationAlongTheArc) {
   EXPECT_GT(crossed_points, 200);  // the pricing past breakpoints was exercised, not only the first piece
 }
 
+// Block pivoting's residuals and search directions come from shifted_product: it must give Eigen's
+// S * z + shift * z to the bit (trajectories stay bit-identical), however many components are 0.
+TEST(ShiftedProduct, EqualsEigensFullProductToTheBit) {
+  testgen::Rng rng(37);
+  int zeros = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    const SparseMat S = to_sparse(testgen::contact_lcp(testgen::random_scene(4, 12 + trial, rng))).M;
+    const int m = static_cast<int>(S.rows());
+    const double shift = 1e-6 * Vec(S.diagonal()).cwiseAbs().maxCoeff();
+    Vec z = testgen::gaussian_vector(m, rng);
+    for (int i = 0; i < m; ++i)
+      if (i % (2 + trial % 3) != 0) z[i] = 0.0, ++zeros;  // zero off a "free set"
+    const Vec full = S * z + shift * z;
+    const Vec ours = detail::shifted_product(S, shift, z);
+    ASSERT_EQ(ours.size(), full.size());
+    for (int i = 0; i < m; ++i) EXPECT_EQ(ours[i], full[i]) << "trial " << trial << " row " << i;
+  }
+  EXPECT_GT(zeros, 100);  // the skipped columns were exercised
+}
+
 }  // namespace
 }  // namespace pegsim
