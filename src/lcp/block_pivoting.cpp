@@ -223,6 +223,11 @@ bool solve_on_free_set(const SparseMat& S, double shift, const Elimination& elim
   return true;
 }
 
+// The gradient w = (M + shift I) z + q of f(z) = z^T (M + shift I) z / 2 + q^T z.
+Vec gradient(const SparseMat& S, double shift, const Vec& q, const Vec& z) {
+  return detail::shifted_product(S, shift, z) + q;
+}
+
 // One LCP(M + shift I, q) by block principal pivoting from in_F (updated to the final guess).
 // Returns the number of exchanges, or -1 when the bounded exchanges or a factorisation failed.
 // w: (M + shift I) z + q at the last exchange.
@@ -237,7 +242,7 @@ int pivot_blocks(const SparseMat& S, double shift, const Elimination& eliminatio
   const int stagnation_limit = shift > 0.0 ? kStallBeforeNewton : n / 2 + 20;
   for (int exchange = 0; exchange <= max_exchanges && non_improving <= stagnation_limit; ++exchange) {
     if (!solve_on_free_set(S, shift, elimination, in_F, q, factor, z)) return -1;
-    w = detail::shifted_product(S, shift, z) + q;
+    w = gradient(S, shift, q, z);
     std::vector<int> infeasible;
     for (int i = 0; i < n; ++i)
       if (in_F[static_cast<std::size_t>(i)] ? z[i] < -tol : w[i] < -tol) infeasible.push_back(i);
@@ -252,11 +257,6 @@ int pivot_blocks(const SparseMat& S, double shift, const Elimination& eliminatio
     }
   }
   return -1;
-}
-
-// The gradient w = (M + shift I) z + q of f(z) = z^T (M + shift I) z / 2 + q^T z.
-Vec gradient(const SparseMat& S, double shift, const Vec& q, const Vec& z) {
-  return detail::shifted_product(S, shift, z) + q;
 }
 
 // Moves z to max(0, z + a d) for the largest a in a0, a0/2, ... that decreases f by Armijo's
