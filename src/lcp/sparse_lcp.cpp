@@ -4,6 +4,8 @@
 #include <pegsim/lcp/sparse_lcp.h>
 #include <pegsim/lcp/union_find.h>
 
+#include "solve_memo.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -88,7 +90,7 @@ LcpResult solve_monotone_islands(const SparseLcp& lcp, const std::vector<std::ve
 // dense solve_lemke looks for its certificate). The dense copy, its validation, its sparse view and
 // its dense checks were ~27 % of a frictional 100-body pile's run, and the plain path solves 423 of
 // 444 islands of 600 rows or more there. With a regularisation hint Auto starts elsewhere.
-LcpResult solve_not_monotone(const SparseLcp& island, SolverKind kind, const SolveOptions& options) {
+LcpResult solve_not_monotone_afresh(const SparseLcp& island, SolverKind kind, const SolveOptions& options) {
   const bool too_large = kind == SolverKind::Auto && island.size() > options.dense_max_rows;
   if (too_large || (kind == SolverKind::Auto && island.size() >= kSparseLemkeMinRows &&
                     options.regularization_hint == 0.0 && options.plain_lemke == nullptr)) {
@@ -109,6 +111,22 @@ LcpResult solve_not_monotone(const SparseLcp& island, SolverKind kind, const Sol
     }
   }
   return solve_lcp_whole(to_dense(island), kind, options);
+}
+
+// solve_not_monotone_afresh, or its result for the same input earlier on this thread (solve_memo.h).
+LcpResult solve_not_monotone(const SparseLcp& island, SolverKind kind, const SolveOptions& options) {
+  thread_local detail::SolveMemo memo;
+  const auto start = std::chrono::steady_clock::now();
+  if (const LcpResult* known = memo.find(island, kind, options)) {
+    LcpResult r = *known;
+    r.attempts.insert(r.attempts.begin(), "repeated input (" + std::to_string(island.size()) +
+                                              " rows): the result of its earlier solve, which follows");
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  }
+  LcpResult r = solve_not_monotone_afresh(island, kind, options);
+  memo.store(island, kind, options, r);
+  return r;
 }
 
 // An LCP that is not monotone (friction): each island solved on its own by solve_not_monotone. The
