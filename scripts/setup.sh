@@ -10,6 +10,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsiconos-numerics-dev
   libglpk-dev
+  libopenblas-dev           # LAPACK least squares for the frictional polish (cmake/openblas.cmake)
   libgoogle-perftools-dev   # tcmalloc for the CLI and benchmarks (cmake/tcmalloc.cmake)
   libqhull-dev
   libcairo2-dev ffmpeg

@@ -39,6 +39,7 @@
 #include <pegsim/lcp/solver.h>
 #include <pegsim/lcp/verify.h>
 
+#include "min_norm_solve.h"
 #include "newton_fb.h"
 
 #include <algorithm>
@@ -154,7 +155,7 @@ Polish polish_on_support(const Lcp& lcp, double tolerance, Vec& z) {
       residual[a] = -lcp.q[basic[a]] - lcp.M.row(basic[a]).dot(z);
       for (int b = 0; b < k; ++b) Mbb(a, b) = lcp.M(basic[a], basic[b]);
     }
-    const Vec correction = Mbb.completeOrthogonalDecomposition().solve(residual);
+    const Vec correction = detail::min_norm_solve(Mbb, residual);
     Vec polished = z;
     for (int a = 0; a < k; ++a) polished[basic[a]] = std::max(0.0, polished[basic[a]] + correction[a]);
     Verification next = verify_lcp(lcp, polished, tolerance);
