@@ -23,7 +23,22 @@ bool same_values(const SolveOptions& a, const SolveOptions& b) {
          a.copositive_plus == b.copositive_plus && a.pivoting_only == b.pivoting_only && a.threads == b.threads &&
          same_bits(a.regularization_hint, b.regularization_hint) && a.dense_max_rows == b.dense_max_rows;
 }
-static_assert(sizeof(SolveOptions) == 72, "a new SolveOptions field must join same_values (solve_memo.cpp)");
+// SolveOptions' fields as same_values knows them, in order: the same size on every ABI (wasm32 too)
+// while no field is added; an added field changes the size unless it fits in padding.
+struct KnownSolveOptionFields {
+  double tolerance;
+  int max_iterations;
+  const void* warm_basis;
+  bool warm_path_only;
+  double pgs_relaxation;
+  bool copositive_plus, pivoting_only;
+  int threads;
+  double regularization_hint;
+  const void* plain_lemke;
+  int dense_max_rows;
+};
+static_assert(sizeof(SolveOptions) == sizeof(KnownSolveOptionFields),
+              "a new SolveOptions field must join same_values (solve_memo.cpp)");
 
 }  // namespace
 
