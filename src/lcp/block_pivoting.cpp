@@ -5,6 +5,7 @@
 #include <pegsim/lcp/verify.h>
 
 #include "projected_arc.h"
+#include "recent_by_matrix.h"
 
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseLU>
@@ -62,37 +63,11 @@ bool has_symmetric_pattern(const SparseMat& S) {
 // re-solves), and AMD was 5.5 % of a 200-body pile's samples. The ordering is a pure function of
 // the pattern, so a hit returns exactly what a fresh AMD would: results do not depend on which
 // thread solved what before (bit-identical trajectories, any thread count).
-class OrderingMemo {
- public:
-  const std::vector<int>* find(const SparseMat& S) const {
-    for (const Entry& e : entries_)
-      if (same_pattern(e, S)) return &e.order;
-    return nullptr;
-  }
-  void store(const SparseMat& S, const std::vector<int>& order) {
-    Entry& e = entries_.size() < kEntries ? entries_.emplace_back() : entries_[next_];
-    next_ = (next_ + 1) % kEntries;
-    const auto n = static_cast<std::size_t>(S.cols());
-    e.outer.assign(S.outerIndexPtr(), S.outerIndexPtr() + n + 1);
-    e.inner.assign(S.innerIndexPtr(), S.innerIndexPtr() + S.nonZeros());
-    e.order = order;
-  }
-
- private:
-  static constexpr std::size_t kEntries = 4;
-  struct Entry {
-    std::vector<int> outer, inner, order;
-  };
-  static bool same_pattern(const Entry& e, const SparseMat& S) {
-    const auto n = static_cast<std::size_t>(S.cols());
-    const auto nnz = static_cast<std::size_t>(S.nonZeros());
-    return e.outer.size() == n + 1 && e.inner.size() == nnz &&
-           std::equal(e.outer.begin(), e.outer.end(), S.outerIndexPtr()) &&
-           std::equal(e.inner.begin(), e.inner.end(), S.innerIndexPtr());
-  }
-  std::vector<Entry> entries_;
-  std::size_t next_ = 0;
+struct KnownOrdering {
+  detail::KeptPattern pattern;
+  std::vector<int> order;
 };
+using OrderingMemo = detail::RecentEntries<KnownOrdering, 4>;
 
 // S's sparsity pattern (compressed S) with byte values: AMD's workspace.
 Eigen::SparseMatrix<char> pattern_of(const SparseMat& S) {
@@ -115,7 +90,8 @@ std::vector<int> elimination_order(const SparseMat& S, bool is_symmetric) {
   // compressed: outer and inner are the whole pattern (AMD reads no values)
   thread_local OrderingMemo memo;
   if (S.isCompressed()) {
-    if (const std::vector<int>* known = memo.find(S)) return *known;
+    const auto same_pattern = [&S](const KnownOrdering& k) { return k.pattern.matches(S); };
+    if (const KnownOrdering* known = memo.find(same_pattern)) return known->order;
   }
   Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> perm;
   if (has_symmetric_pattern(S)) {
@@ -130,7 +106,11 @@ std::vector<int> elimination_order(const SparseMat& S, bool is_symmetric) {
   }
   // perm.indices()[k]: the row eliminated k-th (measured: the faster reading)
   for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = perm.indices()[i];
-  if (S.isCompressed()) memo.store(S, order);
+  if (S.isCompressed()) {
+    KnownOrdering& kept = memo.slot_for_next();
+    kept.pattern.assign(S);
+    kept.order = order;
+  }
   return order;
 }
 

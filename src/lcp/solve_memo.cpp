@@ -7,12 +7,7 @@
 namespace pegsim::detail {
 namespace {
 
-// Bitwise equality: 0.0 and -0.0 are different inputs here (a solve may not treat them alike).
-template <typename T>
-bool same_bits(const std::vector<T>& stored, const T* data, std::size_t count) {
-  return stored.size() == count && (count == 0 || std::memcmp(stored.data(), data, count * sizeof(T)) == 0);
-}
-
+// Bitwise, as recent_by_matrix.h's same_bits: 0.0 and -0.0 are different inputs here.
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 // Every field of SolveOptions but the two pointers (compared by what they point at, or refused).
@@ -52,26 +47,22 @@ bool SolveMemo::same_input(const Entry& e, const SparseLcp& lcp, SolverKind kind
   if (e.kind != kind || !same_values(e.options, options)) return false;
   if (e.warm_basis.has_value() != (options.warm_basis != nullptr)) return false;
   if (options.warm_basis != nullptr && *e.warm_basis != *options.warm_basis) return false;
-  return static_cast<std::size_t>(lcp.M.rows()) == n && static_cast<std::size_t>(lcp.M.cols()) == n &&
-         same_bits(e.q, lcp.q.data(), n) && same_bits(e.outer, lcp.M.outerIndexPtr(), n + 1) &&
-         same_bits(e.inner, lcp.M.innerIndexPtr(), nnz) && same_bits(e.values, lcp.M.valuePtr(), nnz);
+  return static_cast<std::size_t>(lcp.M.cols()) == n && same_bits(e.q, lcp.q.data(), n) && e.pattern.matches(lcp.M) &&
+         same_bits(e.values, lcp.M.valuePtr(), nnz);
 }
 
 const LcpResult* SolveMemo::find(const SparseLcp& lcp, SolverKind kind, const SolveOptions& options) const {
   if (!keeps(lcp, options)) return nullptr;
-  for (const Entry& e : entries_)
-    if (same_input(e, lcp, kind, options)) return &e.result;
-  return nullptr;
+  const Entry* e = entries_.find([&](const Entry& entry) { return same_input(entry, lcp, kind, options); });
+  return e != nullptr ? &e->result : nullptr;
 }
 
 void SolveMemo::store(const SparseLcp& lcp, SolverKind kind, const SolveOptions& options, const LcpResult& result) {
   if (!keeps(lcp, options)) return;
-  Entry& e = entries_.size() < kEntries ? entries_.emplace_back() : entries_[next_];
-  next_ = (next_ + 1) % kEntries;
+  Entry& e = entries_.slot_for_next();
   const auto n = static_cast<std::size_t>(lcp.size());
   const auto nnz = static_cast<std::size_t>(lcp.M.nonZeros());
-  e.outer.assign(lcp.M.outerIndexPtr(), lcp.M.outerIndexPtr() + n + 1);
-  e.inner.assign(lcp.M.innerIndexPtr(), lcp.M.innerIndexPtr() + nnz);
+  e.pattern.assign(lcp.M);
   e.values.assign(lcp.M.valuePtr(), lcp.M.valuePtr() + nnz);
   e.q.assign(lcp.q.data(), lcp.q.data() + n);
   e.kind = kind;

@@ -12,6 +12,8 @@
 #include <pegsim/lcp/solver.h>
 #include <pegsim/lcp/sparse_lcp.h>
 
+#include "recent_by_matrix.h"
+
 #include <cstddef>
 #include <optional>
 #include <vector>
@@ -36,7 +38,7 @@ class SolveMemo {
 
  private:
   struct Entry {
-    std::vector<int> outer, inner;
+    KeptPattern pattern;
     std::vector<double> values, q;
     SolverKind kind = SolverKind::Auto;
     SolveOptions options;  // warm_basis and plain_lemke pointing nowhere: the basis is kept below
@@ -44,8 +46,7 @@ class SolveMemo {
     LcpResult result;
   };
   static bool same_input(const Entry& e, const SparseLcp& lcp, SolverKind kind, const SolveOptions& options);
-  std::vector<Entry> entries_;
-  std::size_t next_ = 0;
+  RecentEntries<Entry, kEntries> entries_;
 };
 
 }  // namespace pegsim::detail

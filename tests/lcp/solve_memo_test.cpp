@@ -3,6 +3,7 @@
 // is solved afresh. Through solve_sparse_lcp, the repeat's z, w and basis are the first solve's to
 // the bit, and its attempts say the result was reused.
 #include "lcp/generators.h"
+#include "lcp/recent_by_matrix.h"
 #include "lcp/solve_memo.h"
 
 #include <pegsim/lcp/solver.h>
@@ -108,6 +109,42 @@ TEST(SolveMemo, HoldsTheLastEntriesOnly) {
     ASSERT_NE(hit, nullptr);
     EXPECT_EQ(hit->residual, static_cast<double>(i));
   }
+}
+
+// The pattern both memos match on (recent_by_matrix.h): the same arrays match; a moved entry with
+// the same count of nonzeros, or another size, does not.
+TEST(KeptPattern, MatchesTheSameArraysOnly) {
+  SparseMat S(3, 3), moved(3, 3), larger(4, 4);
+  S.insert(0, 0) = 1.0;
+  S.insert(2, 1) = 2.0;
+  moved.insert(0, 0) = 1.0;
+  moved.insert(1, 1) = 2.0;
+  larger.insert(0, 0) = 1.0;
+  larger.insert(2, 1) = 2.0;
+  for (SparseMat* m : {&S, &moved, &larger}) m->makeCompressed();
+  detail::KeptPattern kept;
+  kept.assign(S);
+  EXPECT_TRUE(kept.matches(S));
+  SparseMat revalued = S;
+  revalued.coeffRef(2, 1) = -5.0;
+  EXPECT_TRUE(kept.matches(revalued));  // a pattern reads no values
+  EXPECT_FALSE(kept.matches(moved));
+  EXPECT_FALSE(kept.matches(larger));
+}
+
+TEST(RecentEntries, ReplacesTheOldestFirst) {
+  detail::RecentEntries<int, 3> ring;
+  for (int v = 1; v <= 4; ++v) ring.slot_for_next() = v;
+  EXPECT_EQ(ring.size(), 3u);
+  EXPECT_EQ(ring.find([](int v) { return v == 1; }), nullptr);
+  for (int v = 2; v <= 4; ++v) {
+    const int* hit = ring.find([v](int e) { return e == v; });
+    ASSERT_NE(hit, nullptr);
+    EXPECT_EQ(*hit, v);
+  }
+  ring.slot_for_next() = 5;  // replaces 2, the oldest left
+  EXPECT_EQ(ring.find([](int v) { return v == 2; }), nullptr);
+  EXPECT_NE(ring.find([](int v) { return v == 3; }), nullptr);
 }
 
 // The memo sits in solve_sparse_lcp's path for islands that are not monotone: a repeat returns
