@@ -10,6 +10,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libsiconos-numerics-dev
   libglpk-dev
+  libsuitesparse-dev        # KLU for the sparse Lemke basis (cmake/klu.cmake)
   libopenblas-dev           # LAPACK least squares for the frictional polish (cmake/openblas.cmake)
   libgoogle-perftools-dev   # tcmalloc for the CLI and benchmarks (cmake/tcmalloc.cmake)
   libqhull-dev

@@ -6,9 +6,8 @@
 // identity whose column r is alpha = B^{-1} a, so B'^{-1} = E^{-1} B^{-1} (an eta factor).
 #include "sparse_lemke_path.h"
 
+#include "basis_lu.h"
 #include "lemke_tolerances.h"
-
-#include <Eigen/SparseLU>
 
 #include <algorithm>
 #include <cmath>
@@ -62,7 +61,7 @@ class SparsePath {
   std::vector<char> in_start_;    // j in S
   bool start_empty_ = true;
   SparseMat B_;                   // the basis matrix at the last factorisation
-  mutable Eigen::SparseLU<SparseMat, Eigen::COLAMDOrdering<int>> lu_;  // transpose() is not const
+  detail::BasisLu lu_;            // B's factors (basis_lu.h)
   std::vector<int> eta_slot_;     // eta factors since then: slot r and alpha = B^{-1} a
   std::vector<Vec> eta_;
   Vec x_, alpha_, a_;
@@ -101,11 +100,10 @@ bool SparsePath::refactor() {
     }
   }
   B_.resize(n_, n_);
-  B_.setFromTriplets(entries.begin(), entries.end());
-  lu_.analyzePattern(B_);
-  lu_.factorize(B_);
-  if (lu_.info() != Eigen::Success) return false;
-  x_ = lu_.solve(q_);
+  B_.setFromTriplets(entries.begin(), entries.end());  // compressed
+  if (!lu_.factorize(B_)) return false;
+  x_ = q_;
+  lu_.solve(x_);
   if (!x_.allFinite()) return false;
   const double scale = std::max({1.0, q_.cwiseAbs().maxCoeff(), x_.cwiseAbs().maxCoeff()});
   return (B_ * x_ - q_).cwiseAbs().maxCoeff() <= kSolveTolerance * scale;
@@ -114,7 +112,7 @@ bool SparsePath::refactor() {
 // v <- B^{-1} v: the factorised basis, then the etas in order (E^{-1} v: v_r /= alpha_r, then
 // v_i -= alpha_i v_r for i != r).
 void SparsePath::ftran(Vec& v) const {
-  v = lu_.solve(v);
+  lu_.solve(v);
   for (std::size_t k = 0; k < eta_.size(); ++k) {
     const int r = eta_slot_[k];
     const Vec& alpha = eta_[k];
@@ -136,7 +134,8 @@ Vec SparsePath::btran_row(int slot) const {
     const double others = alpha.dot(u) - alpha[r] * u[r];
     u[r] = (u[r] - others) / alpha[r];
   }
-  return lu_.transpose().solve(u);
+  lu_.solve_transposed(u);
+  return u;
 }
 
 // Row of the lexicographic matrix B^{-1} B_S for a candidate, divided by its pivot (lemke.cpp's

@@ -3,8 +3,8 @@
 // lemke.cpp keeps the k x k inverse of its basis dense: a warm start factorises and inverts it,
 // O(k^3). On the frictional islands of a 200-body pile (n ~ 3000 rows, k ~ 2000) that was 11-13 s
 // a solve for a path of 3-35 pivots. Here the whole n x n basis matrix B (columns e_i for a basic
-// w_i, -M_{:,j} for z_j, -d for z0) is kept as a sparse LU of a recent basis (Eigen::SparseLU,
-// COLAMD order) times one eta factor per pivot: the product form of the inverse (Dantzig and
+// w_i, -M_{:,j} for z_j, -d for z0) is kept as a sparse LU of a recent basis (basis_lu.h: KLU,
+// or Eigen's SparseLU without it) times one eta factor per pivot: the product form of the inverse (Dantzig and
 // Orchard-Hays 1954). A pivot costs a sparse solve and O(n) per eta; B is refactorised every
 // kEtaLimit pivots and after a small pivot. Ties in the ratio test are broken lexicographically on
 // B^{-1} B_S, as lemke.cpp does, with one transposed solve per tied row.
