@@ -17,7 +17,7 @@
 namespace pegsim::detail {
 
 // KLU's partial-pivoting threshold: a pivot within this factor of its column's largest entry may
-// be kept (KLU's default 0.001 lost 46 verified paths of 1014; 0.1 and 1.0 lose none).
+// be kept (KLU's default 0.001 lost 35 of the 846 paths verified of 1014; 0.1 none, 1.0 two).
 inline constexpr double kBasisPivotThreshold = 0.1;
 
 class BasisLu {
