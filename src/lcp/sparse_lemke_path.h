@@ -7,7 +7,8 @@
 // or Eigen's SparseLU without it) times one eta factor per pivot: the product form of the inverse (Dantzig and
 // Orchard-Hays 1954). A pivot costs a sparse solve and O(n) per eta; B is refactorised every
 // kEtaLimit pivots and after a small pivot. Ties in the ratio test are broken lexicographically on
-// B^{-1} B_S, as lemke.cpp does, with one transposed solve per tied row.
+// B^{-1} B_S, as lemke.cpp does, with one transposed solve per tied row; by default they go to the
+// larger pivot until a basis repeats (PathTies).
 //
 // This is a fast first attempt, not a replacement: any end other than a solution basis (a ray, a
 // singular basis, the pivot cap) is reported, and solve_lemke then runs its dense search, which
@@ -22,18 +23,28 @@
 
 namespace pegsim {
 
+// How the ratio test breaks ties, after z0 wins and a w of an all-zero column loses. Measured on
+// 1014 paths of a frictional 200-body pile (BENCHMARKS.md, "Ties to the larger pivot"): lexicographic
+// throughout verified 846, the larger pivot with the lexicographic rule after a repeat 965.
+enum class PathTies {
+  LargerPivotUntilCycle,  // the larger pivot; lexicographic from the first repeated basis on
+  Lexicographic,          // lexicographic throughout (lemke.cpp's rule)
+};
+
 struct SparsePathEnd {
   bool solution = false;   // z0 left the basis: z is a solution of LCP(M, q) up to rounding
   bool ray = false;        // the entering column had no blocking row
   Vec z;                   // z on the final basis (z0 dropped, clipped at 0)
   std::vector<int> basis;  // basic z indices, increasing
   int pivots = 0;
+  int lexicographic_from = -1;  // the pivot from which ties were lexicographic (-1: never)
   std::string detail;      // why the path stopped, when it is not a solution
 };
 
 // Lemke's path on LCP(M, q) from the complementary basis `start` (basic z indices, distinct, in
 // range) with covering vector d = B_S e. zero_column[j]: M_{:,j} == 0 (such a w_j loses ties).
 SparsePathEnd sparse_lemke_path(const SparseMat& M, const Vec& q, const std::vector<int>& start,
-                                const std::vector<char>& zero_column, int max_pivots);
+                                const std::vector<char>& zero_column, int max_pivots,
+                                PathTies ties = PathTies::LargerPivotUntilCycle);
 
 }  // namespace pegsim

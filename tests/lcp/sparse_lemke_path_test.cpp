@@ -11,7 +11,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
+#include <vector>
 
 namespace pegsim {
 namespace {
@@ -24,31 +26,90 @@ std::vector<char> zero_columns(const SparseMat& M) {
   return zero;
 }
 
-SparsePathEnd path(const Lcp& lcp, const std::vector<int>& start = {}, int cap = 100000) {
+SparsePathEnd path(const Lcp& lcp, const std::vector<int>& start = {}, int cap = 100000,
+                   PathTies ties = PathTies::LargerPivotUntilCycle) {
   const SparseMat M = to_sparse(lcp).M;
-  return sparse_lemke_path(M, lcp.q, start, zero_columns(M), cap);
+  return sparse_lemke_path(M, lcp.q, start, zero_columns(M), cap, ties);
 }
 
 double residual(const Lcp& lcp, const Vec& z) { return verify_lcp(lcp, z, 1e-8).residual; }
 
-// Murty (1988, ch. 6): 2^n pivots with d = e, as the dense path takes (lemke_test.cpp).
+// Murty (1988, ch. 6): 2^n pivots with d = e, as the dense path takes (lemke_test.cpp), whichever
+// rule breaks ties.
 TEST(SparseLemkePath, MurtyExampleTakesTheDensePathsPivots) {
-  for (int n = 3; n <= 8; ++n) {
-    const Lcp lcp = testgen::murty_exponential(n);
-    const SparsePathEnd end = path(lcp);
-    ASSERT_TRUE(end.solution) << end.detail;
-    EXPECT_EQ(end.pivots, 1 << n) << "n = " << n;
-    EXPECT_EQ(end.pivots, solve_lemke(lcp).iterations) << "n = " << n;
-    EXPECT_LT(residual(lcp, end.z), 1e-10);
+  for (const PathTies ties : {PathTies::LargerPivotUntilCycle, PathTies::Lexicographic}) {
+    for (int n = 3; n <= 8; ++n) {
+      const Lcp lcp = testgen::murty_exponential(n);
+      const SparsePathEnd end = path(lcp, {}, 100000, ties);
+      ASSERT_TRUE(end.solution) << end.detail;
+      EXPECT_EQ(end.pivots, 1 << n) << "n = " << n;
+      EXPECT_EQ(end.pivots, solve_lemke(lcp).iterations) << "n = " << n;
+      EXPECT_LT(residual(lcp, end.z), 1e-10);
+    }
   }
 }
 
-// Cottle's example cycles without the lexicographic rule; with it the path ends at z = 1/3.
+// Cottle's example cycles without the lexicographic rule; with it the path ends at z = 1/3. The
+// larger-pivot ties end there too, without a repeated basis.
 TEST(SparseLemkePath, CottleCyclingExampleTerminatesOnTheSolution) {
   const Lcp lcp = testgen::read_handbook(kHandbook + "cottle_cycling3.txt").lcp;
-  const SparsePathEnd end = path(lcp, {}, 50);
-  ASSERT_TRUE(end.solution) << end.detail;
-  for (int i = 0; i < 3; ++i) EXPECT_NEAR(end.z[i], 1.0 / 3.0, 1e-12);
+  for (const PathTies ties : {PathTies::LargerPivotUntilCycle, PathTies::Lexicographic}) {
+    const SparsePathEnd end = path(lcp, {}, 50, ties);
+    ASSERT_TRUE(end.solution) << end.detail;
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(end.z[i], 1.0 / 3.0, 1e-12);
+    EXPECT_EQ(end.lexicographic_from, ties == PathTies::Lexicographic ? 0 : -1);
+  }
+}
+
+// A sparse path of the frictional 100-body pile (pile2d seed 1, mu = 0.3, h = 0.01, 754 rows, warm
+// started; tests/data/sparse_path_pile100_mu03_754.bin, little-endian: int n, nnz, pivot cap,
+// |start|; M's CSC outer (n + 1), inner (nnz) and values (nnz, double); q (n); start; one byte per
+// column, 1 when M's column is zero). Its ratio tests tie degenerate rows; lexicographic ties
+// throughout ended on a basis whose z missed the check (residual 7e-2 when recorded), the larger
+// pivot verifies.
+struct DumpedPath {
+  SparseMat M;
+  Vec q;
+  std::vector<int> start;
+  std::vector<char> zero_column;
+  int cap = 0;
+};
+
+DumpedPath read_dumped_path(const std::string& file) {
+  DumpedPath p;
+  std::ifstream in(file, std::ios::binary);
+  int head[4] = {0, 0, 0, 0};
+  in.read(reinterpret_cast<char*>(head), sizeof head);
+  const int n = head[0], nnz = head[1];
+  p.cap = head[2];
+  p.M.resize(n, n);
+  p.M.resizeNonZeros(nnz);
+  in.read(reinterpret_cast<char*>(p.M.outerIndexPtr()), static_cast<std::streamsize>((n + 1) * sizeof(int)));
+  in.read(reinterpret_cast<char*>(p.M.innerIndexPtr()), static_cast<std::streamsize>(nnz * sizeof(int)));
+  in.read(reinterpret_cast<char*>(p.M.valuePtr()), static_cast<std::streamsize>(nnz * sizeof(double)));
+  p.q.resize(n);
+  in.read(reinterpret_cast<char*>(p.q.data()), static_cast<std::streamsize>(n * sizeof(double)));
+  p.start.resize(static_cast<std::size_t>(head[3]));
+  in.read(reinterpret_cast<char*>(p.start.data()), static_cast<std::streamsize>(head[3] * sizeof(int)));
+  p.zero_column.resize(static_cast<std::size_t>(n));
+  in.read(p.zero_column.data(), n);
+  EXPECT_TRUE(in.good()) << file << ": truncated";
+  return p;
+}
+
+TEST(SparseLemkePath, LargerPivotTiesVerifyADegeneratePileIsland) {
+  const DumpedPath p = read_dumped_path(std::string(PEGSIM_SOURCE_DIR) + "/tests/data/sparse_path_pile100_mu03_754.bin");
+  ASSERT_EQ(p.q.size(), 754);
+  const Lcp lcp{Mat(p.M), p.q};
+  const SparsePathEnd larger = sparse_lemke_path(p.M, p.q, p.start, p.zero_column, p.cap);
+  const SparsePathEnd lexicographic =
+      sparse_lemke_path(p.M, p.q, p.start, p.zero_column, p.cap, PathTies::Lexicographic);
+  ASSERT_TRUE(larger.solution) << larger.detail;
+  EXPECT_LE(residual(lcp, larger.z), 1e-8);
+  EXPECT_EQ(larger.lexicographic_from, -1);  // no basis repeated
+  // the rules took different paths: the ties are there (else this test checks nothing)
+  EXPECT_NE(larger.pivots, lexicographic.pivots);
+  EXPECT_EQ(lexicographic.lexicographic_from, 0);
 }
 
 TEST(SparseLemkePath, InfeasibleProblemEndsInARay) {
