@@ -5,8 +5,8 @@
 // Eigen's supernodal SparseLU, ~45 % of a frictional 500-body pile's samples). A basis is mostly
 // identity columns (basic w's) with some -M columns and z0's dense one; KLU's block-triangular
 // split peels the identity part off before it orders and factorises the rest. Measured on 1014
-// dumped paths of 600+ rows (frictional 200-body pile, 1 s): 32.5 s against 72.7 s, the same 846
-// paths verified (BENCHMARKS.md).
+// dumped paths of 600+ rows (frictional 200-body pile, 1 s): 24.1 s against 47.2 s, the same 846
+// paths verified (BENCHMARKS.md, "Lemke's basis on KLU").
 #pragma once
 
 #include <pegsim/lcp/problem.h>

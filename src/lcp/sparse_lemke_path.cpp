@@ -29,7 +29,8 @@ class SparsePath {
   SparsePath(const SparseMat& M, const Vec& q, const std::vector<char>& zero_column, PathTies ties)
       : M_(M), q_(q), zero_column_(zero_column), n_(static_cast<int>(q.size())), d_(Vec::Zero(n_)),
         label_(static_cast<std::size_t>(n_)), slot_(static_cast<std::size_t>(2 * n_ + 1), -1),
-        in_start_(static_cast<std::size_t>(n_), 0), lexicographic_(ties == PathTies::Lexicographic) {}
+        in_start_(static_cast<std::size_t>(n_), 0), lexicographic_(ties == PathTies::Lexicographic),
+        lexicographic_from_(lexicographic_ ? 0 : -1) {}
 
   SparsePathEnd run(const std::vector<int>& start, int max_pivots);
 
@@ -73,7 +74,7 @@ class SparsePath {
   // Ties go to the largest pivot until a basis repeats (a cycle), then lexicographically: the
   // basic labels' set, hashed (XOR of label_key), and the hashes met so far.
   bool lexicographic_ = false;
-  int lexicographic_from_ = -1;
+  int lexicographic_from_;  // the pivot the rule switched at (0: from the start, -1: not yet)
   std::uint64_t basis_hash_ = 0;
   std::unordered_set<std::uint64_t> bases_seen_;
 };
@@ -245,7 +246,7 @@ SparsePathEnd SparsePath::end(bool solution, std::string detail) const {
   SparsePathEnd out;
   out.solution = solution;
   out.pivots = pivots_;
-  out.lexicographic_from = lexicographic_ && lexicographic_from_ < 0 ? 0 : lexicographic_from_;
+  out.lexicographic_from = lexicographic_from_;
   out.detail = std::move(detail);
   out.z = Vec::Zero(n_);
   for (int j = 0; j < n_; ++j) {

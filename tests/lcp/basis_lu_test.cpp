@@ -39,7 +39,7 @@ TEST(BasisLu, SolvesWithTheBasisAndItsTranspose) {
   for (int n : {5, 60, 700}) {
     const SparseMat B = basis_like(n, rng);
     detail::BasisLu lu;
-    ASSERT_TRUE(lu.factorize(B)) << "n = " << n;
+    ASSERT_TRUE(lu.factorize(B)) << "n = " << n << ", " << detail::basis_lu_name();
     const Vec b = testgen::gaussian_vector(n, rng);
     Vec x = b;
     lu.solve(x);
