@@ -1,5 +1,5 @@
 // Lemke's complementary pivoting method (Lemke 1965; Cottle–Pang–Stone 1992, sec. 4.4), revised
-// form with a lexicographic ratio test.
+// form with a larger-pivot, then lexicographic, ratio test.
 //
 // Augmented system:   w = q + M z + d z0,   w, z, z0 >= 0,   w_i z_i = 0 for every i.
 // Start (complementary basis S, normally S = {}: all w basic): z0 enters at the smallest value
@@ -20,9 +20,13 @@
 // basis's z is refined against the original data with the path's G^{-1} (two O(k^2) sweeps), and
 // re-solved from the original data (a k x k factorisation) only when that does not verify.
 //
-// Degeneracy: ties in the ratio test are broken lexicographically on the rows of B^{-1} (for a
-// start S: of B^{-1} B_S), i.e. as if q were perturbed by (eps, eps^2, ..., eps^n); this excludes
-// cycling (Cottle's cycling example). Ties are detected relative to the size of the basic values.
+// Degeneracy: ties in the ratio test go to the larger pivot until a basis repeats, and from then
+// on are broken lexicographically on the rows of B^{-1} (for a start S: of B^{-1} B_S), i.e. as if
+// q were perturbed by (eps, eps^2, ..., eps^n), which excludes cycling (Cottle's cycling example);
+// options.lemke_ties = Lexicographic applies that rule from the start (PathTies, solver.h). Why
+// the larger pivot first: resting contacts make most bases degenerate, each tied row costs an
+// O(k^2) lexicographic row, and the rule takes tiny pivots; measured in BENCHMARKS.md ("Ties to
+// the larger pivot"). Ties are detected relative to the size of the basic values.
 // z0 always wins a tie (termination), and a w_j whose column M_{:,j} is all zero always loses one:
 // z_j then has nothing to do (it changes no w), so letting w_j leave would end the path in a ray.
 //
@@ -54,6 +58,7 @@
 #include <pegsim/lcp/solver.h>
 #include <pegsim/lcp/sparse_lcp.h>
 
+#include "basis_history.h"
 #include "lemke_tolerances.h"
 #include "sparse_lemke_path.h"
 
@@ -232,10 +237,10 @@ struct BasisFactor {
 // Lemke paths on one LCP(M, q) (already scaled). Labels: z_j -> j, z0 -> n; rows i.
 class LemkePath {
  public:
-  LemkePath(const Mat& M, SparseColumns columns, const Vec& q, std::vector<char> zero_column)
+  LemkePath(const Mat& M, SparseColumns columns, const Vec& q, std::vector<char> zero_column, PathTies ties)
       : M_(M), columns_(std::move(columns)), q_(q), n_(static_cast<int>(q.size())), d_(n_), Ginv_(n_, n_), xC_(n_), w_(n_), dxC_(n_),
         dw_(n_), y_(n_), h_(n_), tmp_(n_), b_(n_), lex_best_(n_), lex_cur_(n_), lex_tmp_(n_),
-        col_pos_(n_ + 1, -1), row_pos_(n_, -1), in_start_(n_, 0), zero_column_(std::move(zero_column)) {
+        col_pos_(n_ + 1, -1), row_pos_(n_, -1), in_start_(n_, 0), zero_column_(std::move(zero_column)), ties_(ties) {
     cols_.reserve(n_);
     rows_.reserve(n_);
   }
@@ -245,6 +250,7 @@ class LemkePath {
   // warm check's), so the start does not factorise M_SS a second time.
   PathEnd run(const std::vector<int>& start, int max_pivots, const BasisFactor* seed = nullptr);
   int pivots() const { return pivots_; }
+  int lexicographic_from() const { return lexicographic_from_; }  // -1: ties never lexicographic
   const std::string& detail() const { return detail_; }
   Vec z() const;                    // current z (z0 dropped)
   std::vector<int> basic_z() const; // basic z indices, increasing
@@ -277,6 +283,10 @@ class LemkePath {
   bool invert_from(const BasisFactor& seed);
   bool basic_values();
   void record_ray(Entering e);
+  PathEnd follow(const std::vector<int>& start, int max_pivots, const BasisFactor* seed, bool lexicographic);
+  void remember_basis();
+  // labels of the basis history: z_j -> j (z0 -> n), a nonbasic w_i (a row of G) -> n + 1 + i
+  int row_label(int row) const { return n_ + 1 + row; }
 
   const Mat& M_;
   const SparseColumns columns_;  // M_'s nonzeros: the column sums of direction() and refactor()
@@ -294,6 +304,13 @@ class LemkePath {
   int pivots_ = 0;
   int since_refactor_ = 0;
   std::string detail_;
+  // Ties go to the larger pivot until a basis repeats, then the path is run again with
+  // lexicographic ties (PathTies).
+  const PathTies ties_;
+  bool lexicographic_ = false;
+  bool cycled_ = false;
+  int lexicographic_from_ = -1;  // SparsePathEnd::lexicographic_from's meaning
+  detail::BasisHistory history_;
 };
 
 Vec LemkePath::z() const {
@@ -320,6 +337,13 @@ void LemkePath::reset() {
   pivots_ = 0;
   since_refactor_ = 0;
   detail_.clear();
+  cycled_ = false;
+  history_.clear();
+}
+
+// A basis met before means the larger-pivot ties cycle.
+void LemkePath::remember_basis() {
+  if (!lexicographic_ && history_.repeated()) cycled_ = true;
 }
 
 // Sets up the complementary basis S, the covering vector d = B_S e and the first pivot (z0 enters
@@ -340,6 +364,8 @@ bool LemkePath::start(const std::vector<int>& basis, Leaving& first, double& ste
   d_.setOnes();
   for (int j : basis) d_ -= M_.col(j);
   for (int j : basis) d_[j] -= 1.0;
+  for (int j : basis) history_.toggle(j), history_.toggle(row_label(j));
+  remember_basis();
   if (!(seed != nullptr && invert_from(*seed)) && !refactor()) return false;
   first = Leaving{};
   double lowest = 0.0;
@@ -409,6 +435,7 @@ bool LemkePath::prefer(const Leaving& cand, const Leaving& best, bool& lex_ready
   const bool best_idle = !best.is_z && zero_column_[best.row];
   const bool cand_idle = !cand.is_z && zero_column_[cand.row];
   if (best_idle != cand_idle) return best_idle;
+  if (!lexicographic_) return cand.u > best.u;
   if (!lex_ready) lex_row(best, lex_best_), lex_ready = true;
   lex_row(cand, lex_cur_);
   lex_computed = true;
@@ -482,6 +509,7 @@ void LemkePath::pivot(Entering e, const Leaving& l, double t) {
     Ginv_.col(kk).head(kk) = -y_.head(kk) / s;
     Ginv_.row(kk).head(kk) = -h_.head(kk).transpose() / s;
     Ginv_(kk, kk) = 1.0 / s;
+    history_.toggle(j), history_.toggle(row_label(r));
     cols_.push_back(j);
     rows_.push_back(r);
     col_pos_[j] = kk;
@@ -496,6 +524,7 @@ void LemkePath::pivot(Entering e, const Leaving& l, double t) {
     tmp_.head(kk) = G.row(p).transpose() / yp;
     G.noalias() -= y_.head(kk) * tmp_.head(kk).transpose();
     G.row(p) = tmp_.head(kk).transpose();
+    history_.toggle(cols_[p]), history_.toggle(j);
     col_pos_[cols_[p]] = -1;
     cols_[p] = j;
     col_pos_[j] = p;
@@ -509,6 +538,7 @@ void LemkePath::pivot(Entering e, const Leaving& l, double t) {
     y_.head(kk) = G.col(s) / hs;
     G.noalias() -= y_.head(kk) * h_.head(kk).transpose();
     G.col(s) = y_.head(kk);
+    history_.toggle(row_label(i)), history_.toggle(row_label(r));
     rows_[s] = r;
     row_pos_[i] = -1;
     row_pos_[r] = s;
@@ -522,6 +552,7 @@ void LemkePath::pivot(Entering e, const Leaving& l, double t) {
     tmp_.head(kk) = G.row(p).transpose();
     G.noalias() -= y_.head(kk) * tmp_.head(kk).transpose();
     const int last = kk - 1;
+    history_.toggle(cols_[p]), history_.toggle(row_label(i));
     // Move the last row into p and the last column into s (the order of C and R is arbitrary).
     Ginv_.row(p).head(kk) = Ginv_.row(last).head(kk);
     Ginv_.col(s).head(kk) = Ginv_.col(last).head(kk);
@@ -538,6 +569,7 @@ void LemkePath::pivot(Entering e, const Leaving& l, double t) {
   }
   ++pivots_;
   ++since_refactor_;
+  remember_basis();
 }
 
 // Rebuilds G^{-1} from M and the basic values from q (drops accumulated update errors).
@@ -618,7 +650,22 @@ void LemkePath::record_ray(Entering e) {
   if (e.is_z && e.index < n_) ray_[e.index] += 1.0;
 }
 
+// The lexicographic rule excludes cycling only from the start, where B^{-1} B_S = I is
+// lex-positive; switched on mid-path it cycled too (random degenerate LCPs of 5 rows). So a path
+// whose larger-pivot ties repeat a basis is run again from its start, lexicographically.
 PathEnd LemkePath::run(const std::vector<int>& basis, int max_pivots, const BasisFactor* seed) {
+  lexicographic_from_ = ties_ == PathTies::Lexicographic ? 0 : -1;
+  const PathEnd end = follow(basis, max_pivots, seed, ties_ == PathTies::Lexicographic);
+  if (!cycled_) return end;
+  const int spent = pivots_;
+  const PathEnd again = follow(basis, max_pivots - spent, seed, true);
+  pivots_ += spent;
+  lexicographic_from_ = spent;
+  return again;
+}
+
+PathEnd LemkePath::follow(const std::vector<int>& basis, int max_pivots, const BasisFactor* seed, bool lexicographic) {
+  lexicographic_ = lexicographic;
   Leaving first;
   double step = 0.0;
   if (!start(basis, first, step, seed)) {
@@ -671,6 +718,10 @@ PathEnd LemkePath::run(const std::vector<int>& basis, int max_pivots, const Basi
     const bool small = l.u < kSmallPivot * unorm;
     pivot(e, l, t);
     if (z0_leaves) return PathEnd::Solution;
+    if (cycled_) {
+      detail_ = "a basis repeated under larger-pivot ties";
+      return PathEnd::Breakdown;
+    }
     if (small && !refactor()) {
       detail_ = "singular basis after a small pivot";
       return PathEnd::Breakdown;
@@ -798,10 +849,10 @@ struct SearchOutcome {
 // is tried first (it starts near the answer, so it is short), then the textbook path.
 SearchOutcome search_paths(const Lcp& lcp, const Mat& M, SparseColumns columns, const Vec& q, const Scaling& scaling,
                            int max_pivots, double tolerance, const std::vector<int>& warm, const BasisFactor* warm_factor,
-                           bool warm_only) {
+                           bool warm_only, PathTies ties) {
   auto unscaled = [&](const Vec& v) { return scaling.active ? Vec(scaling.col.cwiseProduct(v)) : v; };
   const int n = lcp.size();
-  LemkePath path(M, std::move(columns), q, scaling.zero_column);
+  LemkePath path(M, std::move(columns), q, scaling.zero_column, ties);
   // The final z: refined with the path's G^{-1}; when that does not verify, re-solved from the data.
   auto polished = [&](const std::vector<int>& basis, bool& ok) {
     Vec z = path.refined_z(lcp, scaling, 2);
@@ -879,7 +930,7 @@ struct SparseAttempt {
 // search. Solved only when z verifies on the original data (re-solved on its basis if need be).
 // verifies(z): the independent check on the original LCP (M, q_original).
 SparseAttempt sparse_paths(const Vec& q_original, const SparseMat& M, const Scaling& scaling, const std::vector<int>& warm,
-                           bool warm_only, int max_pivots, const std::function<bool(const Vec&)>& verifies) {
+                           bool warm_only, int max_pivots, PathTies ties, const std::function<bool(const Vec&)>& verifies) {
   const SparseMat scaled = scaling.active ? SparseMat(scaling.row.asDiagonal() * M * scaling.col.asDiagonal()) : M;
   const Vec q = scaling.active ? Vec(scaling.row.cwiseProduct(q_original)) : q_original;
   std::vector<std::vector<int>> starts;
@@ -889,7 +940,7 @@ SparseAttempt sparse_paths(const Vec& q_original, const SparseMat& M, const Scal
   const int per_path = kSparsePathPivotsPerRowEach * static_cast<int>(q.size());
   for (const std::vector<int>& start : starts) {
     const int cap = std::min(max_pivots - out.pivots, per_path);
-    const SparsePathEnd end = sparse_lemke_path(scaled, q, start, scaling.zero_column, cap);
+    const SparsePathEnd end = sparse_lemke_path(scaled, q, start, scaling.zero_column, cap, ties);
     out.pivots += end.pivots;
     out.ray = end.ray;
     out.capped = !end.solution && !end.ray && end.pivots >= cap;
@@ -959,7 +1010,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   if (large) {
     const bool warm_only = options.warm_path_only && !warm.empty();
     const int sparse_cap = std::min(max_pivots, kSparsePathPivotsPerRow * n);
-    SparseAttempt s = sparse_paths(lcp.q, sparse_M, scaling, warm, warm_only, sparse_cap,
+    SparseAttempt s = sparse_paths(lcp.q, sparse_M, scaling, warm, warm_only, sparse_cap, options.lemke_ties,
                                    [&](const Vec& z) { return verify_lcp(lcp, z, options.tolerance).ok; });
     result.iterations = s.pivots;
     result.z = std::move(s.z);
@@ -984,7 +1035,7 @@ LcpResult solve_lemke(const Lcp& lcp, const SolveOptions& options) {
   warm_factor.scaling = &scaling;
   SearchOutcome out = search_paths(lcp, scaling.active ? scaled_M : lcp.M, std::move(columns),
                                    scaling.active ? scaled_q : lcp.q, scaling, max_pivots, options.tolerance, warm,
-                                   &warm_factor, options.warm_path_only && !warm.empty());
+                                   &warm_factor, options.warm_path_only && !warm.empty(), options.lemke_ties);
   result.iterations = sparse_pivots + out.pivots;
   result.z = std::move(out.z);
   result.basis = std::move(out.basis);
@@ -1053,7 +1104,8 @@ LcpResult solve_lemke_sparse(const SparseLcp& lcp, const SolveOptions& options) 
   const Scaling scaling = equilibrate(SparseMatColumns(M), n);
   const int max_pivots = options.max_iterations > 0 ? options.max_iterations : std::max(1000, 50 * n);
   const int cap = std::min(max_pivots, kSparsePathPivotsPerRow * n);
-  SparseAttempt s = sparse_paths(lcp.q, M, scaling, warm, options.warm_path_only && !warm.empty(), cap, verifies);
+  SparseAttempt s =
+      sparse_paths(lcp.q, M, scaling, warm, options.warm_path_only && !warm.empty(), cap, options.lemke_ties, verifies);
   result.iterations = s.pivots;
   result.z = std::move(s.z);
   result.basis = std::move(s.basis);

@@ -6,15 +6,14 @@
 // identity whose column r is alpha = B^{-1} a, so B'^{-1} = E^{-1} B^{-1} (an eta factor).
 #include "sparse_lemke_path.h"
 
+#include "basis_history.h"
 #include "basis_lu.h"
 #include "lemke_tolerances.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <limits>
 #include <sstream>
-#include <unordered_set>
 #include <utility>
 
 namespace pegsim {
@@ -29,8 +28,7 @@ class SparsePath {
   SparsePath(const SparseMat& M, const Vec& q, const std::vector<char>& zero_column, PathTies ties)
       : M_(M), q_(q), zero_column_(zero_column), n_(static_cast<int>(q.size())), d_(Vec::Zero(n_)),
         label_(static_cast<std::size_t>(n_)), slot_(static_cast<std::size_t>(2 * n_ + 1), -1),
-        in_start_(static_cast<std::size_t>(n_), 0), lexicographic_(ties == PathTies::Lexicographic),
-        lexicographic_from_(lexicographic_ ? 0 : -1) {}
+        in_start_(static_cast<std::size_t>(n_), 0), lexicographic_(ties == PathTies::Lexicographic) {}
 
   SparsePathEnd run(const std::vector<int>& start, int max_pivots);
 
@@ -53,7 +51,6 @@ class SparsePath {
   bool ratio_test(Candidate& out, double& step, double& unorm);
   void pivot(int entering, const Candidate& leaving, double step);
   SparsePathEnd end(bool solution, std::string detail) const;
-  static std::uint64_t label_key(int label);
   void remember_basis();
 
   const SparseMat& M_;
@@ -71,12 +68,11 @@ class SparsePath {
   std::vector<Vec> eta_;
   Vec x_, alpha_, a_;
   int pivots_ = 0;
-  // Ties go to the largest pivot until a basis repeats (a cycle), then lexicographically: the
-  // basic labels' set, hashed (XOR of label_key), and the hashes met so far.
-  bool lexicographic_ = false;
-  int lexicographic_from_;  // the pivot the rule switched at (0: from the start, -1: not yet)
-  std::uint64_t basis_hash_ = 0;
-  std::unordered_set<std::uint64_t> bases_seen_;
+  // Ties go to the largest pivot until a basis repeats (a cycle): then the path stops, and
+  // sparse_lemke_path runs it again with lexicographic ties.
+  const bool lexicographic_;
+  bool cycled_ = false;
+  detail::BasisHistory history_;  // the basic labels' sets met so far
 };
 
 // Column of a variable in the tableau: e_i for w_i, -M_{:,j} for z_j, -d for z0.
@@ -217,7 +213,8 @@ void SparsePath::pivot(int entering, const Candidate& leaving, double step) {
   x_.noalias() -= step * alpha_;
   x_[leaving.slot] = step;
   slot_[static_cast<std::size_t>(label_[leaving.slot])] = -1;
-  basis_hash_ ^= label_key(label_[leaving.slot]) ^ label_key(entering);
+  history_.toggle(label_[leaving.slot]);
+  history_.toggle(entering);
   label_[leaving.slot] = entering;
   slot_[static_cast<std::size_t>(entering)] = leaving.slot;
   eta_slot_.push_back(leaving.slot);
@@ -226,27 +223,17 @@ void SparsePath::pivot(int entering, const Candidate& leaving, double step) {
   remember_basis();
 }
 
-// splitmix64 of the label: independent bits per label, so a set's XOR rarely collides (a
-// collision only turns the lexicographic rule on early).
-std::uint64_t SparsePath::label_key(int label) {
-  std::uint64_t z = static_cast<std::uint64_t>(label) + 0x9E3779B97F4A7C15ull;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-// A basis met before means the larger-pivot ties cycle: from here on they are lexicographic.
+// A basis met before means the larger-pivot ties cycle.
 void SparsePath::remember_basis() {
-  if (lexicographic_ || bases_seen_.insert(basis_hash_).second) return;
-  lexicographic_ = true;
-  lexicographic_from_ = pivots_;
+  if (!lexicographic_ && history_.repeated()) cycled_ = true;
 }
 
 SparsePathEnd SparsePath::end(bool solution, std::string detail) const {
   SparsePathEnd out;
   out.solution = solution;
   out.pivots = pivots_;
-  out.lexicographic_from = lexicographic_from_;
+  out.lexicographic_from = lexicographic_ ? 0 : -1;
+  out.cycled = cycled_;
   out.detail = std::move(detail);
   out.z = Vec::Zero(n_);
   for (int j = 0; j < n_; ++j) {
@@ -263,7 +250,7 @@ SparsePathEnd SparsePath::run(const std::vector<int>& start, int max_pivots) {
   for (int s = 0; s < n_; ++s) label_[s] = s;
   for (int j : start) in_start_[static_cast<std::size_t>(j)] = 1, label_[j] = n_ + j;
   for (int s = 0; s < n_; ++s) slot_[static_cast<std::size_t>(label_[s])] = s;
-  for (int s = 0; s < n_; ++s) basis_hash_ ^= label_key(label_[s]);
+  for (int s = 0; s < n_; ++s) history_.toggle(label_[s]);
   remember_basis();
   // d = B_S e: every basic variable grows at rate 1 as z0 enters (lemke.cpp's covering vector)
   for (int i = 0; i < n_; ++i)
@@ -314,6 +301,7 @@ SparsePathEnd SparsePath::run(const std::vector<int>& start, int max_pivots) {
     const bool small = l.u < kSmallPivot * unorm;
     pivot(entering, l, step);
     if (leaving == z0()) return end(true, "");
+    if (cycled_) return end(false, "a basis repeated under larger-pivot ties");
     if (small && !refactor()) return end(false, "singular basis after a small pivot");
     entering = complement(leaving);
   }
@@ -323,8 +311,15 @@ SparsePathEnd SparsePath::run(const std::vector<int>& start, int max_pivots) {
 
 SparsePathEnd sparse_lemke_path(const SparseMat& M, const Vec& q, const std::vector<int>& start,
                                 const std::vector<char>& zero_column, int max_pivots, PathTies ties) {
-  SparsePath path(M, q, zero_column, ties);
-  return path.run(start, max_pivots);
+  SparsePathEnd first = SparsePath(M, q, zero_column, ties).run(start, max_pivots);
+  if (!first.cycled) return first;
+  // The lexicographic rule excludes cycling only from the start, where B^{-1} B_S = I is
+  // lex-positive; switched on mid-path it cycled too (random degenerate LCPs of 5 rows). So the
+  // path is run again from the start.
+  SparsePathEnd again = SparsePath(M, q, zero_column, PathTies::Lexicographic).run(start, max_pivots - first.pivots);
+  again.pivots += first.pivots;
+  again.lexicographic_from = first.pivots;
+  return again;
 }
 
 }  // namespace pegsim

@@ -8,7 +8,7 @@
 // Orchard-Hays 1954). A pivot costs a sparse solve and O(n) per eta; B is refactorised every
 // kEtaLimit pivots and after a small pivot. Ties in the ratio test are broken lexicographically on
 // B^{-1} B_S, as lemke.cpp does, with one transposed solve per tied row; by default they go to the
-// larger pivot until a basis repeats (PathTies).
+// larger pivot, and a path on which a basis repeats is run again with lexicographic ties (PathTies, solver.h).
 //
 // This is a fast first attempt, not a replacement: any end other than a solution basis (a ray, a
 // singular basis, the pivot cap) is reported, and solve_lemke then runs its dense search, which
@@ -16,6 +16,7 @@
 #pragma once
 
 #include <pegsim/lcp/problem.h>
+#include <pegsim/lcp/solver.h>
 #include <pegsim/lcp/sparse_lcp.h>
 
 #include <string>
@@ -23,21 +24,16 @@
 
 namespace pegsim {
 
-// How the ratio test breaks ties, after z0 wins and a w of an all-zero column loses. Measured on
-// 1014 paths of a frictional 200-body pile (BENCHMARKS.md, "Ties to the larger pivot"): lexicographic
-// throughout verified 846, the larger pivot with the lexicographic rule after a repeat 965.
-enum class PathTies {
-  LargerPivotUntilCycle,  // the larger pivot; lexicographic from the first repeated basis on
-  Lexicographic,          // lexicographic throughout (lemke.cpp's rule)
-};
-
 struct SparsePathEnd {
   bool solution = false;   // z0 left the basis: z is a solution of LCP(M, q) up to rounding
   bool ray = false;        // the entering column had no blocking row
   Vec z;                   // z on the final basis (z0 dropped, clipped at 0)
   std::vector<int> basis;  // basic z indices, increasing
   int pivots = 0;
-  int lexicographic_from = -1;  // the pivot from which ties were lexicographic (-1: never)
+  // -1: ties went to the larger pivot throughout; 0: lexicographic throughout; k > 0: a basis
+  // repeated after k pivots (counted in `pivots`), and the path was run again lexicographically.
+  int lexicographic_from = -1;
+  bool cycled = false;     // this path stopped at a repeated basis (internal: never returned)
   std::string detail;      // why the path stopped, when it is not a solution
 };
 

@@ -87,11 +87,13 @@ Scene pour_scene() {
 
 Scene box_on_floor_scene() { return load_scene(std::string(PEGSIM_SOURCE_DIR) + "/scenes/box_on_floor.json"); }
 
-// The committed hashes (see the header comment for how to update them).
+// The committed hashes (see the header comment for how to update them). Last changed on purpose
+// when the dense Lemke path's ratio-test ties went to the larger pivot (issue 11): other, equally
+// verified, solutions of degenerate contact LCPs.
 // pour2d bodies_a, peg, h = 0.01, 100 steps:
-constexpr std::uint64_t kPourPegHash = 0xf423add93a0bd771ull;
+constexpr std::uint64_t kPourPegHash = 0x011042d1962251a5ull;
 // scenes/box_on_floor.json, standard, h = 0.01, 200 steps:
-constexpr std::uint64_t kBoxOnFloorStandardHash = 0x9ab1df2da2e7f6ffull;
+constexpr std::uint64_t kBoxOnFloorStandardHash = 0x81137b844bff302eull;
 
 TEST(Determinism, PourPegMatchesCommittedHash) {
   const HashedRun run = hash_run(pour_scene(), "peg", 0.01, 100);

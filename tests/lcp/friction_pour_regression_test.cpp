@@ -3,6 +3,10 @@
 // rows of M that agree to 1e-7..1e-11; Lemke's path on M runs into bases of condition 1e9..1e13
 // and stops ("singular basis after a small pivot"). Auto's regularised, proximal Lemke (auto.cpp,
 // attempt 2c / 3c) must now solve them, and the independent check must confirm it.
+//
+// They were recorded when Lemke broke ratio-test ties lexicographically, and the tests of those
+// fallbacks keep that rule (SolveOptions::lemke_ties): with the larger-pivot ties of today's
+// default the plain path solves two of them (LargerPivotTiesSolveWhatTheLexicographicPathCouldNot).
 #include <pegsim/io/lcp_reader.h>
 #include <pegsim/lcp/solver.h>
 #include <pegsim/lcp/verify.h>
@@ -33,12 +37,19 @@ double natural_residual(const Lcp& lcp, const Vec& z) {
   return worst;
 }
 
+// The tie rule these LCPs were recorded under (see the top).
+SolveOptions lexicographic_ties() {
+  SolveOptions options;
+  options.lemke_ties = PathTies::Lexicographic;
+  return options;
+}
+
 void expect_solved(const std::string& name, int rows) {
   const Lcp lcp = load(name);
   ASSERT_EQ(lcp.size(), rows);
   // The mechanism: plain Lemke still fails here (if it ever succeeds, this test loses its point).
-  EXPECT_NE(solve_lemke(lcp).status, SolveStatus::Solved) << name;
-  const LcpResult r = solve_auto(lcp);
+  EXPECT_NE(solve_lemke(lcp, lexicographic_ties()).status, SolveStatus::Solved) << name;
+  const LcpResult r = solve_auto(lcp, lexicographic_ties());
   ASSERT_EQ(r.status, SolveStatus::Solved) << name << ": " << r.message;
   EXPECT_NE(r.solver.find("regularized"), std::string::npos) << r.solver;
   EXPECT_GE(r.z.minCoeff(), -1e-12);  // basis solves round to -1e-14 at worst
@@ -46,13 +57,32 @@ void expect_solved(const std::string& name, int rows) {
   EXPECT_LT(natural_residual(lcp, r.z), 1e-8);
   EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
   // Deterministic: the same data gives the same bits.
-  const LcpResult again = solve_auto(lcp);
+  const LcpResult again = solve_auto(lcp, lexicographic_ties());
   EXPECT_EQ(again.z, r.z);
 }
 
 TEST(FrictionPourRegression, PegFaceContactPairIsSolved) { expect_solved("lcp_friction_pour_peg_s6_mu06.lcp", 164); }
 
 TEST(FrictionPourRegression, PegAccurateIsSolved) { expect_solved("lcp_friction_pour_peg_accurate_s5_mu1.lcp", 210); }
+
+// Ties to the larger pivot (lemke.cpp) avoid the tiny pivots on degenerate ties that broke the
+// lexicographic paths: the plain path verifies on two of the recorded failures, one where every
+// Lemke path had ended on a ray and only the last-resort Newton solved it.
+TEST(FrictionPourRegression, LargerPivotTiesSolveWhatTheLexicographicPathCouldNot) {
+  for (const std::string name : {"lcp_friction_pour_peg_accurate_s5_mu1.lcp", "lcp_friction_pour_peg_s3_mu1_newton.lcp"}) {
+    const Lcp lcp = load(name);
+    ASSERT_NE(solve_lemke(lcp, lexicographic_ties()).status, SolveStatus::Solved) << name;
+    const LcpResult r = solve_lemke(lcp);
+    ASSERT_EQ(r.status, SolveStatus::Solved) << name << ": " << r.message;
+    EXPECT_GE(r.z.minCoeff(), -1e-12);  // a basis solve's rounding
+    EXPECT_GE((lcp.M * r.z + lcp.q).minCoeff(), -1e-8);
+    EXPECT_LT(natural_residual(lcp, r.z), 1e-8) << name;
+    EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
+    const LcpResult a = solve_auto(lcp);
+    EXPECT_EQ(a.solver, "lemke") << name;
+    EXPECT_EQ(a.attempts.size(), 1u) << name;
+  }
+}
 
 // The basis the engine warm-started Lemke from, kept on the file's first line ("# warm i j ...").
 std::vector<int> warm_basis_of(const std::string& name) {
@@ -100,13 +130,13 @@ TEST(FrictionPourRegression, BrokenWarmPathIsPolishedOnItsSupport) {
 // warm). Here the warm basis is where plain Lemke's path broke down, the engine's situation.
 TEST(FrictionPourRegression, RegularisedAttemptsStartFromTheWarmBasis) {
   const Lcp lcp = load("lcp_friction_pour_peg_accurate_s5_mu1.lcp");
-  const LcpResult cold = solve_auto(lcp);
+  const LcpResult cold = solve_auto(lcp, lexicographic_ties());
   ASSERT_EQ(cold.status, SolveStatus::Solved) << cold.message;
   ASSERT_NE(cold.solver.find("regularized"), std::string::npos) << cold.solver;
-  const LcpResult broken = solve_lemke(lcp);
+  const LcpResult broken = solve_lemke(lcp, lexicographic_ties());
   ASSERT_NE(broken.status, SolveStatus::Solved);
   ASSERT_FALSE(broken.basis.empty());
-  SolveOptions options;
+  SolveOptions options = lexicographic_ties();
   options.warm_basis = &broken.basis;
   const LcpResult warm = solve_auto(lcp, options);
   ASSERT_EQ(warm.status, SolveStatus::Solved) << warm.message;
@@ -123,8 +153,8 @@ TEST(FrictionPourRegression, RegularisedAttemptsStartFromTheWarmBasis) {
 TEST(FrictionPourRegression, LastResortNewtonSolvesWhatTheBudgetedAttemptsCannot) {
   const Lcp lcp = load("lcp_friction_pour_peg_s3_mu1_newton.lcp");
   ASSERT_EQ(lcp.size(), 218);
-  ASSERT_NE(solve_lemke(lcp).status, SolveStatus::Solved);  // the mechanism, else no point
-  const LcpResult r = solve_auto(lcp);
+  ASSERT_NE(solve_lemke(lcp, lexicographic_ties()).status, SolveStatus::Solved);  // the mechanism, else no point
+  const LcpResult r = solve_auto(lcp, lexicographic_ties());
   ASSERT_EQ(r.status, SolveStatus::Solved) << r.message;
   EXPECT_EQ(r.solver, "newton (extended)");
   ASSERT_GE(r.attempts.size(), 2u);
@@ -137,7 +167,7 @@ TEST(FrictionPourRegression, LastResortNewtonSolvesWhatTheBudgetedAttemptsCannot
   EXPECT_GE((lcp.M * r.z + lcp.q).minCoeff(), -1e-8);
   EXPECT_LT(natural_residual(lcp, r.z), 1e-8);
   EXPECT_TRUE(verify_lcp(lcp, r.z).ok);
-  EXPECT_EQ(solve_auto(lcp).z, r.z);  // deterministic
+  EXPECT_EQ(solve_auto(lcp, lexicographic_ties()).z, r.z);  // deterministic
 }
 
 }  // namespace

@@ -72,6 +72,50 @@ TEST(Lemke, CottleCyclingExampleTerminates) {
   for (int i = 0; i < 3; ++i) EXPECT_NEAR(r.z[i], 1.0 / 3.0, 1e-12);
 }
 
+// The designed examples under either tie rule (PathTies): Cottle's ends at z = 1/3 (the larger
+// pivot does not cycle there), Murty's takes its 2^n pivots.
+TEST(Lemke, DesignedExamplesUnderEitherTieRule) {
+  for (const PathTies ties : {PathTies::LargerPivotUntilCycle, PathTies::Lexicographic}) {
+    SolveOptions options;
+    options.lemke_ties = ties;
+    const Lcp cottle = testgen::read_handbook(kHandbook + "cottle_cycling3.txt").lcp;
+    const LcpResult c = solve_lemke(cottle, options);
+    expect_verified(cottle, c);
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(c.z[i], 1.0 / 3.0, 1e-12);
+    for (int n = 3; n <= 8; ++n) {
+      const Lcp murty = testgen::murty_exponential(n);
+      const LcpResult m = solve_lemke(murty, options);
+      expect_verified(murty, m);
+      EXPECT_EQ(m.iterations, 1 << n) << "n = " << n;
+    }
+  }
+}
+
+// Degenerate LCPs found by a search over random integer data (entries -1..3, q of 0 and -1): the
+// larger-pivot ties revisit a basis. The path is then run again from its start with lexicographic
+// ties, so it ends where the lexicographic path ends (the same z, bit for bit) after that path's
+// pivots plus the ones spent before the repeat. On `cycles_midway`, switching to the lexicographic
+// rule at the repeat instead (ee39848's rule) cycled on to the pivot cap.
+TEST(Lemke, LargerPivotTiesThatRepeatABasisRunThePathAgainLexicographically) {
+  Lcp solvable{Mat(3, 3), Vec(3)};
+  solvable.M << 2, 1, 3, -1, 0, -1, 3, 2, 1;
+  solvable.q << -1, 0, -1;
+  Lcp cycles_midway{Mat(5, 5), Vec(5)};
+  cycles_midway.M << -1, -1, 1, 0, -1, 1, 3, 0, 0, 0, 2, 2, 0, 0, 0, -1, 1, -1, 1, 2, 0, 2, 3, 3, 2;
+  cycles_midway.q = -Vec::Ones(5);
+  for (const Lcp& lcp : {solvable, cycles_midway}) {
+    SolveOptions lexicographic;
+    lexicographic.lemke_ties = PathTies::Lexicographic;
+    const LcpResult lex = solve_lemke(lcp, lexicographic);
+    const LcpResult larger = solve_lemke(lcp);
+    expect_verified(lcp, lex);
+    expect_verified(lcp, larger);
+    EXPECT_EQ(larger.z, lex.z);
+    EXPECT_GE(larger.iterations, lex.iterations + 2);  // a repeat needs two pivots at least
+    EXPECT_LE(larger.iterations, lex.iterations + 20);
+  }
+}
+
 // Every handbook file, with the outcome its '#' line states (from the Handbook / Drake tests).
 TEST(Lemke, HandbookFiles) {
   auto solve = [](const std::string& name) {

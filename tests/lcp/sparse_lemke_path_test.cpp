@@ -61,6 +61,31 @@ TEST(SparseLemkePath, CottleCyclingExampleTerminatesOnTheSolution) {
   }
 }
 
+// lemke_test.cpp's degenerate LCPs whose larger-pivot ties repeat a basis: the path stops there
+// and is run again lexicographically from its start, ending as the lexicographic path does (a
+// solution, and a ray on the second, which is not copositive-plus), with both paths' pivots.
+TEST(SparseLemkePath, LargerPivotTiesThatRepeatABasisRunThePathAgainLexicographically) {
+  Lcp solvable{Mat(3, 3), Vec(3)};
+  solvable.M << 2, 1, 3, -1, 0, -1, 3, 2, 1;
+  solvable.q << -1, 0, -1;
+  Lcp cycles_midway{Mat(5, 5), Vec(5)};
+  cycles_midway.M << -1, -1, 1, 0, -1, 1, 3, 0, 0, 0, 2, 2, 0, 0, 0, -1, 1, -1, 1, 2, 0, 2, 3, 3, 2;
+  cycles_midway.q = -Vec::Ones(5);
+  for (const Lcp& lcp : {solvable, cycles_midway}) {
+    const SparsePathEnd lex = path(lcp, {}, 200, PathTies::Lexicographic);
+    const SparsePathEnd larger = path(lcp, {}, 200, PathTies::LargerPivotUntilCycle);
+    EXPECT_GE(larger.lexicographic_from, 2);
+    EXPECT_EQ(larger.pivots, larger.lexicographic_from + lex.pivots);
+    EXPECT_EQ(larger.solution, lex.solution);
+    EXPECT_EQ(larger.ray, lex.ray);
+    EXPECT_EQ(larger.z, lex.z);
+    EXPECT_EQ(larger.basis, lex.basis);
+  }
+  EXPECT_TRUE(path(solvable).solution);
+  EXPECT_LT(residual(solvable, path(solvable).z), 1e-12);
+  EXPECT_TRUE(path(cycles_midway, {}, 200).ray);
+}
+
 // A sparse path of the frictional 100-body pile (pile2d seed 1, mu = 0.3, h = 0.01, 754 rows, warm
 // started; tests/data/sparse_path_pile100_mu03_754.bin, little-endian: int n, nnz, pivot cap,
 // |start|; M's CSC outer (n + 1), inner (nnz) and values (nnz, double); q (n); start; one byte per

@@ -21,6 +21,15 @@ std::optional<SolverKind> parse_solver_kind(const std::string& name);
 // frictional 200-body pile's whole LCP stays under it (at most 4764 rows, measured).
 inline constexpr int kDenseFallbackMaxRows = 5000;
 
+// How Lemke's ratio test breaks ties, after z0 wins and a w of an all-zero column loses (both
+// paths: lemke.cpp's dense one and sparse_lemke_path.h). Measured on 1014 sparse paths of a
+// frictional 200-body pile (BENCHMARKS.md, "Ties to the larger pivot"): lexicographic throughout
+// verified 846, the larger pivot with the lexicographic rule after a repeat 965.
+enum class PathTies {
+  LargerPivotUntilCycle,  // the larger pivot; lexicographic from the first repeated basis on
+  Lexicographic,          // lexicographic throughout: a path that cannot cycle
+};
+
 struct SolveOptions {
   double tolerance = kDefaultTolerance;  // for the independent check
   int max_iterations = 0;                // 0: the solver's own default
@@ -57,6 +66,8 @@ struct SolveOptions {
   // fallback is O(n^2) memory and O(n^3) work per attempt: a frictional 500-body pile's step of
   // 7605 rows was still in dense Newton after 6.6 minutes, at 4.5 GB.
   int dense_max_rows = kDenseFallbackMaxRows;
+  // Lemke's ratio-test ties (PathTies).
+  PathTies lemke_ties = PathTies::LargerPivotUntilCycle;
 };
 inline constexpr int kRegularizationHintMinRows = 400;
 
