@@ -135,6 +135,8 @@ constexpr double kProximalProgress = 0.9;  // a step must cut the best residual 
 
 // The polish above on the support of z (z >= 0 kept), while z fails the check and each polish
 // lowers its residual. Each z is verified once; the decomposition is skipped once z passes.
+// Supports of kSparsePolishMinRows or more try the sparse least squares first (min_norm_solve.h).
+constexpr int kSparsePolishMinRows = 500;
 struct Polish {
   bool improved = false;
   double residual = 0.0;  // verify_lcp's residual of the returned z
@@ -155,11 +157,20 @@ Polish polish_on_support(const Lcp& lcp, double tolerance, Vec& z) {
       residual[a] = -lcp.q[basic[a]] - lcp.M.row(basic[a]).dot(z);
       for (int b = 0; b < k; ++b) Mbb(a, b) = lcp.M(basic[a], basic[b]);
     }
-    const Vec correction = detail::min_norm_solve(Mbb, residual);
-    Vec polished = z;
-    for (int a = 0; a < k; ++a) polished[basic[a]] = std::max(0.0, polished[basic[a]] + correction[a]);
-    Verification next = verify_lcp(lcp, polished, tolerance);
-    if (!(next.residual < current.residual)) break;
+    Vec polished;
+    Verification next;
+    const auto lowers_residual = [&](const Vec& correction) {
+      if (correction.size() != k) return false;
+      polished = z;
+      for (int a = 0; a < k; ++a) polished[basic[a]] = std::max(0.0, polished[basic[a]] + correction[a]);
+      next = verify_lcp(lcp, polished, tolerance);
+      return next.residual < current.residual;
+    };
+    // Large supports: the sparse correction first (sparse_min_norm_solve: 10-20x cheaper than
+    // dgelsy, which was 56 % of a frictional 500-body pile's slow steps), dgelsy when it does not help.
+    const bool sparse_helped =
+        k >= kSparsePolishMinRows && lowers_residual(detail::sparse_min_norm_solve(Mbb.sparseView(), residual));
+    if (!sparse_helped && !lowers_residual(detail::min_norm_solve(Mbb, residual))) break;
     z = std::move(polished);
     current = std::move(next);
     out.improved = true;

@@ -2,6 +2,10 @@
 #include "min_norm_solve.h"
 
 #include <Eigen/QR>
+#include <Eigen/SparseCholesky>
+
+#include <algorithm>
+#include <cmath>
 
 #include <limits>
 #include <mutex>
@@ -66,6 +70,27 @@ Vec min_norm_solve(const Mat& A, const Vec& b) {
   }
 #endif
   return Eigen::CompleteOrthogonalDecomposition<Mat>(A).solve(b);
+}
+
+Vec sparse_min_norm_solve(const SparseMat& A, const Vec& b) {
+  constexpr int kMaxIterations = 20;
+  constexpr double kConverged = 1e-10;  // a correction this small relative to x ends the iteration
+  const Eigen::Index n = A.rows();
+  SparseMat normal = A * SparseMat(A.transpose());
+  double largest = 0.0;
+  for (Eigen::Index i = 0; i < n; ++i) largest = std::max(largest, normal.coeff(i, i));
+  if (!(largest > 0.0) || !std::isfinite(largest)) return Vec::Zero(A.cols());
+  for (Eigen::Index i = 0; i < n; ++i) normal.coeffRef(i, i) += kSparseMinNormDelta * largest;
+  const Eigen::SimplicialLDLT<SparseMat> ldlt(normal);
+  if (ldlt.info() != Eigen::Success) return {};
+  Vec x = Vec::Zero(A.cols());
+  for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
+    const Vec dx = A.transpose() * ldlt.solve(b - A * x);
+    x += dx;
+    if (!x.allFinite()) return {};
+    if (dx.norm() <= kConverged * x.norm()) break;
+  }
+  return x;
 }
 
 }  // namespace pegsim::detail
