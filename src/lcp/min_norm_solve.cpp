@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <limits>
 #include <mutex>
 #include <vector>
