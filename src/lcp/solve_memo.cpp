@@ -16,7 +16,8 @@ bool same_values(const SolveOptions& a, const SolveOptions& b) {
   return same_bits(a.tolerance, b.tolerance) && a.max_iterations == b.max_iterations &&
          a.warm_path_only == b.warm_path_only && same_bits(a.pgs_relaxation, b.pgs_relaxation) &&
          a.copositive_plus == b.copositive_plus && a.pivoting_only == b.pivoting_only && a.threads == b.threads &&
-         same_bits(a.regularization_hint, b.regularization_hint) && a.dense_max_rows == b.dense_max_rows;
+         same_bits(a.regularization_hint, b.regularization_hint) && a.dense_max_rows == b.dense_max_rows &&
+         a.lemke_ties == b.lemke_ties;
 }
 // SolveOptions' fields as same_values knows them, in order: the same size on every ABI (wasm32 too)
 // while no field is added; an added field changes the size unless it fits in padding.
@@ -31,6 +32,7 @@ struct KnownSolveOptionFields {
   double regularization_hint;
   const void* plain_lemke;
   int dense_max_rows;
+  PathTies lemke_ties;
 };
 static_assert(sizeof(SolveOptions) == sizeof(KnownSolveOptionFields),
               "a new SolveOptions field must join same_values (solve_memo.cpp)");

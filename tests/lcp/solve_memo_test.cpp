@@ -76,6 +76,9 @@ TEST(SolveMemo, FindsExactlyTheStoredInput) {
   changed = options;
   changed.pivoting_only = true;
   EXPECT_EQ(memo.find(lcp, SolverKind::Auto, changed), nullptr);
+  changed = options;
+  changed.lemke_ties = PathTies::Lexicographic;
+  EXPECT_EQ(memo.find(lcp, SolverKind::Auto, changed), nullptr);
   EXPECT_EQ(memo.find(lcp, SolverKind::Lemke, options), nullptr);
 }
 
