@@ -307,6 +307,20 @@ inline Lcp murty_exponential(int n) {
   return lcp;
 }
 
+// Two degenerate LCPs found by a search over random integer data (entries -1..3, q of 0 and -1)
+// on which Lemke's larger-pivot ties revisit a basis (lemke_test.cpp, sparse_lemke_path_test.cpp).
+// The first has a solution; on the second (not copositive-plus) the path ends on a ray, and
+// switching to lexicographic ties at the repeat instead of restarting cycled to the pivot cap.
+inline std::vector<Lcp> larger_pivot_cycling_lcps() {
+  Lcp solvable{Mat(3, 3), Vec(3)};
+  solvable.M << 2, 1, 3, -1, 0, -1, 3, 2, 1;
+  solvable.q << -1, 0, -1;
+  Lcp cycles_midway{Mat(5, 5), Vec(5)};
+  cycles_midway.M << -1, -1, 1, 0, -1, 1, 3, 0, 0, 0, 2, 2, 0, 0, 0, -1, 1, -1, 1, 2, 0, 2, 3, 3, 2;
+  cycles_midway.q = -Vec::Ones(5);
+  return {solvable, cycles_midway};
+}
+
 // The corner of worked-examples.md: point of mass 1, planes x = 0 (normal (1,0)) and y = 0
 // (normal (0,1)), start (1,1), gaps f = (1,1), h = 2. a_i = W_i^T v' + f_i/h with
 // v' = v + p1n n1 + p2n n2, so a_i = (v_i + f_i/h) + p_in: constants below.

@@ -94,16 +94,10 @@ TEST(Lemke, DesignedExamplesUnderEitherTieRule) {
 // Degenerate LCPs found by a search over random integer data (entries -1..3, q of 0 and -1): the
 // larger-pivot ties revisit a basis. The path is then run again from its start with lexicographic
 // ties, so it ends where the lexicographic path ends (the same z, bit for bit) after that path's
-// pivots plus the ones spent before the repeat. On `cycles_midway`, switching to the lexicographic
+// pivots plus the ones spent before the repeat. On the second, switching to the lexicographic
 // rule at the repeat instead (ee39848's rule) cycled on to the pivot cap.
 TEST(Lemke, LargerPivotTiesThatRepeatABasisRunThePathAgainLexicographically) {
-  Lcp solvable{Mat(3, 3), Vec(3)};
-  solvable.M << 2, 1, 3, -1, 0, -1, 3, 2, 1;
-  solvable.q << -1, 0, -1;
-  Lcp cycles_midway{Mat(5, 5), Vec(5)};
-  cycles_midway.M << -1, -1, 1, 0, -1, 1, 3, 0, 0, 0, 2, 2, 0, 0, 0, -1, 1, -1, 1, 2, 0, 2, 3, 3, 2;
-  cycles_midway.q = -Vec::Ones(5);
-  for (const Lcp& lcp : {solvable, cycles_midway}) {
+  for (const Lcp& lcp : testgen::larger_pivot_cycling_lcps()) {
     SolveOptions lexicographic;
     lexicographic.lemke_ties = PathTies::Lexicographic;
     const LcpResult lex = solve_lemke(lcp, lexicographic);

@@ -61,17 +61,14 @@ TEST(SparseLemkePath, CottleCyclingExampleTerminatesOnTheSolution) {
   }
 }
 
-// lemke_test.cpp's degenerate LCPs whose larger-pivot ties repeat a basis: the path stops there
+// The degenerate LCPs whose larger-pivot ties repeat a basis (generators.h): the path stops there
 // and is run again lexicographically from its start, ending as the lexicographic path does (a
 // solution, and a ray on the second, which is not copositive-plus), with both paths' pivots.
 TEST(SparseLemkePath, LargerPivotTiesThatRepeatABasisRunThePathAgainLexicographically) {
-  Lcp solvable{Mat(3, 3), Vec(3)};
-  solvable.M << 2, 1, 3, -1, 0, -1, 3, 2, 1;
-  solvable.q << -1, 0, -1;
-  Lcp cycles_midway{Mat(5, 5), Vec(5)};
-  cycles_midway.M << -1, -1, 1, 0, -1, 1, 3, 0, 0, 0, 2, 2, 0, 0, 0, -1, 1, -1, 1, 2, 0, 2, 3, 3, 2;
-  cycles_midway.q = -Vec::Ones(5);
-  for (const Lcp& lcp : {solvable, cycles_midway}) {
+  const std::vector<Lcp> lcps = testgen::larger_pivot_cycling_lcps();
+  const Lcp& solvable = lcps[0];
+  const Lcp& cycles_midway = lcps[1];
+  for (const Lcp& lcp : lcps) {
     const SparsePathEnd lex = path(lcp, {}, 200, PathTies::Lexicographic);
     const SparsePathEnd larger = path(lcp, {}, 200, PathTies::LargerPivotUntilCycle);
     EXPECT_GE(larger.lexicographic_from, 2);
