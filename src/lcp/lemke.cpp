@@ -250,7 +250,6 @@ class LemkePath {
   // warm check's), so the start does not factorise M_SS a second time.
   PathEnd run(const std::vector<int>& start, int max_pivots, const BasisFactor* seed = nullptr);
   int pivots() const { return pivots_; }
-  int lexicographic_from() const { return lexicographic_from_; }  // -1: ties never lexicographic
   const std::string& detail() const { return detail_; }
   Vec z() const;                    // current z (z0 dropped)
   std::vector<int> basic_z() const; // basic z indices, increasing
@@ -309,7 +308,6 @@ class LemkePath {
   const PathTies ties_;
   bool lexicographic_ = false;
   bool cycled_ = false;
-  int lexicographic_from_ = -1;  // SparsePathEnd::lexicographic_from's meaning
   detail::BasisHistory history_;
 };
 
@@ -654,13 +652,11 @@ void LemkePath::record_ray(Entering e) {
 // lex-positive; switched on mid-path it cycled too (random degenerate LCPs of 5 rows). So a path
 // whose larger-pivot ties repeat a basis is run again from its start, lexicographically.
 PathEnd LemkePath::run(const std::vector<int>& basis, int max_pivots, const BasisFactor* seed) {
-  lexicographic_from_ = ties_ == PathTies::Lexicographic ? 0 : -1;
   const PathEnd end = follow(basis, max_pivots, seed, ties_ == PathTies::Lexicographic);
   if (!cycled_) return end;
   const int spent = pivots_;
   const PathEnd again = follow(basis, max_pivots - spent, seed, true);
   pivots_ += spent;
-  lexicographic_from_ = spent;
   return again;
 }
 
