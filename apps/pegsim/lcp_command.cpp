@@ -1,8 +1,12 @@
-// `pegsim lcp solve FILE [--solver auto|lemke|newton|pgs|enumerate] [--tolerance T]`
+// `pegsim lcp solve FILE [--solver auto|lemke|newton|pgs|enumerate] [--tolerance T]
+//                        [--ties larger-pivot|lexicographic] [--sparse] [--dense-max-rows N]`
 // Reads a problem file (handbook plain text, Siconos LCP or MLCP .dat; see io/lcp_reader.h),
 // solves it and prints ONE JSON line:
 //   {"status", "z", "w", ["u" for an MLCP], "residual", "iterations", "seconds", "solver", "n",
-//    "file", "format", ["message"], ["attempts"], ["jammed_contacts"]}
+//    "file", "format", ["message"], ["attempts"], ["jammed_contacts"], ["islands" for an LCP]}
+// --sparse solves an LCP as the engine solves a model LCP over SolveOptions::dense_max_rows
+// (solve_sparse_lcp: islands, sparse attempts, dense ones only on islands up to --dense-max-rows),
+// so that a step dumped by `pegsim run --dump-failed` can be replayed as the engine met it.
 // Exit 0 when solved (verified), 1 when the solver reports no solution (infeasible: a checked
 // Farkas certificate; ray_termination: a Lemke ray without one, undecided; iteration limit,
 // breakdown; jammed: a Stewart–Trinkle LCP with a checked jam certificate, lcp/jam.h), 2 on bad
@@ -13,12 +17,14 @@
 #include <pegsim/io/lcp_reader.h>
 #include <pegsim/lcp/jam.h>
 #include <pegsim/lcp/solver.h>
+#include <pegsim/lcp/sparse_lcp.h>
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace pegsim::cli {
@@ -28,7 +34,16 @@ struct LcpSolveArgs {
   std::string file;
   std::string solver = "auto";
   double tolerance = kDefaultTolerance;
+  std::string ties = "larger-pivot";
+  bool sparse = false;
+  int dense_max_rows = kDenseFallbackMaxRows;
 };
+
+std::optional<PathTies> parse_ties(const std::string& name) {
+  if (name == "larger-pivot") return PathTies::LargerPivotUntilCycle;
+  if (name == "lexicographic") return PathTies::Lexicographic;
+  return std::nullopt;
+}
 
 int bad_input(const std::string& message) {
   std::cerr << "pegsim: " << message << "\n";
@@ -72,6 +87,10 @@ int run_lcp_solve(const LcpSolveArgs& args) {
   if (!kind) return bad_input("lcp solve: unknown solver '" + args.solver + "' (expected auto, lemke, newton, pgs or enumerate)");
   if (!std::isfinite(args.tolerance) || args.tolerance <= 0.0)
     return bad_input("lcp solve: --tolerance must be a positive number, found " + std::to_string(args.tolerance));
+  const std::optional<PathTies> ties = parse_ties(args.ties);
+  if (!ties) return bad_input("lcp solve: unknown --ties '" + args.ties + "' (expected larger-pivot or lexicographic)");
+  if (args.dense_max_rows < 0)
+    return bad_input("lcp solve: --dense-max-rows must be 0 or more, found " + std::to_string(args.dense_max_rows));
 
   LcpFile file;
   try {
@@ -81,19 +100,24 @@ int run_lcp_solve(const LcpSolveArgs& args) {
   }
   SolveOptions options;
   options.tolerance = args.tolerance;
+  options.lemke_ties = *ties;
+  options.dense_max_rows = args.dense_max_rows;
   if (file.mlcp) {
+    if (args.sparse) return bad_input(args.file + ": --sparse solves LCPs only, and this file holds an MLCP");
     const MlcpResult r = solve_mlcp(*file.mlcp, *kind, options);
     if (r.status == SolveStatus::InvalidInput) return bad_input(args.file + ": invalid MLCP: " + r.message);
     std::cout << result_line(r, file, file.mlcp->complementarity_size(), true).dump() << "\n";
     return exit_code_for(r.status);
   }
-  LcpResult r = solve_lcp(*file.lcp, *kind, options);
+  LcpResult r = args.sparse ? solve_sparse_lcp(to_sparse(*file.lcp), *kind, options) : solve_lcp(*file.lcp, *kind, options);
   if (r.status == SolveStatus::InvalidInput) return bad_input(args.file + ": invalid LCP: " + r.message);
   // Issue 10 item 5: a failed Stewart–Trinkle-shaped LCP may be jammed (decided, lcp/jam.h).
   if (r.status != SolveStatus::Solved) {
     if (const auto structure = infer_stewart_trinkle_structure(*file.lcp)) decide_jam(*file.lcp, *structure, r);
   }
-  std::cout << result_line(r, file, file.lcp->size(), false).dump() << "\n";
+  nlohmann::ordered_json line = result_line(r, file, file.lcp->size(), false);
+  line["islands"] = r.islands;
+  std::cout << line.dump() << "\n";
   return exit_code_for(r.status);
 }
 
@@ -105,6 +129,14 @@ void setup_lcp_command(CLI::App& app, int& exit_code) {
   solve->add_option("file", args->file, "Problem file: handbook .txt, Siconos LCP or MLCP .dat")->required();
   solve->add_option("--solver", args->solver, "auto (default), lemke, newton, pgs or enumerate");
   solve->add_option("--tolerance", args->tolerance, "Tolerance of the independent check (default 1e-8)");
+  solve->add_option("--ties", args->ties,
+                    "Lemke's ratio-test ties: larger-pivot (default; lexicographic after a repeated basis) or "
+                    "lexicographic");
+  solve->add_flag("--sparse", args->sparse,
+                  "solve an LCP as the engine solves a model LCP over the dense bound: islands, sparse attempts, "
+                  "dense ones only on islands up to --dense-max-rows");
+  solve->add_option("--dense-max-rows", args->dense_max_rows,
+                    "largest island given dense attempts (default 5000, the engine's)");
   solve->callback([args, &exit_code] { exit_code = run_lcp_solve(*args); });
 }
 
