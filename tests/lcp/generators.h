@@ -309,8 +309,10 @@ inline Lcp murty_exponential(int n) {
 
 // Two degenerate LCPs found by a search over random integer data (entries -1..3, q of 0 and -1)
 // on which Lemke's larger-pivot ties revisit a basis (lemke_test.cpp, sparse_lemke_path_test.cpp).
-// The first has a solution; on the second (not copositive-plus) the path ends on a ray, and
-// switching to lexicographic ties at the repeat instead of restarting cycled to the pivot cap.
+// The first has a solution. On the second (not copositive-plus) the sparse path from the textbook
+// start ends on a ray, while solve_lemke solves it (and `pegsim lcp solve --solver lemke`,
+// tests/cli/checks_lcp_replay.sh); switching to lexicographic ties at the repeat instead of
+// restarting cycled to the pivot cap.
 inline std::vector<Lcp> larger_pivot_cycling_lcps() {
   Lcp solvable{Mat(3, 3), Vec(3)};
   solvable.M << 2, 1, 3, -1, 0, -1, 3, 2, 1;
