@@ -23,7 +23,7 @@
 //      proximal point steps and a polish on the support (solve_regularized_polished: why, there),
 //      each path from the warm basis first, as in 2.
 //   3. Newton–FB under a fixed work budget: handles many problems where Lemke's ray termination
-//      proves nothing.
+//      proves nothing. Up to kNewtonFallbackMaxRows rows (3b too): above, it never verified.
 //   3b. Lemke again, starting from Newton's active set (a short path when Newton got close).
 //   3c. Frictional M with negative diagonal entries too (PEG's accurate rows): attempt 2c at
 //      eps = 1e-7 and 1e-5, after Newton.
@@ -387,7 +387,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
         return r;
       },
   };
-  if (!options.pivoting_only) plan.insert(plan.end(), fallbacks.begin(), fallbacks.end());
+  if (!options.pivoting_only && n <= kNewtonFallbackMaxRows) plan.insert(plan.end(), fallbacks.begin(), fallbacks.end());
   if (!options.pivoting_only && friction_with_negative_rows(lcp.M, symmetric)) {
     // 3c. The same regularised, proximal Lemke (2c) for other nonsymmetric LCPs after Newton:
     // PEG's accurate rows (negative diagonal entries) keep the Stewart–Trinkle friction block and

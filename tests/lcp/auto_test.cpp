@@ -100,6 +100,24 @@ TEST(Auto, UncertifiedFailureTriesEverySolver) {
   EXPECT_TRUE(starts_with(r.attempts[4], "newton (extended): "));
 }
 
+// The same failure above kNewtonFallbackMaxRows rows: no Newton and no path from its active set
+// (4 dense factorisations there cost seconds to minutes and never verified, solver.h). Lemke's
+// failure is still reported, unsolved.
+TEST(Auto, UncertifiedFailureOfALargeLcpSkipsNewton) {
+  const int n = kNewtonFallbackMaxRows + 1;
+  Lcp lcp{-Mat::Identity(n, n), Vec::Constant(n, -1.0)};
+  lcp.M(0, 1) = 0.5;  // not symmetric: no block pivoting first
+  SolveOptions capped;
+  capped.max_iterations = 1;
+  const LcpResult r = solve_auto(lcp, capped);
+  EXPECT_NE(r.status, SolveStatus::Solved);
+  EXPECT_FALSE(r.certified_infeasible);
+  ASSERT_EQ(r.attempts.size(), 1u) << r.attempts[0];
+  EXPECT_TRUE(starts_with(r.attempts[0], "lemke: ")) << r.attempts[0];
+  EXPECT_FALSE(starts_with(r.attempts[0], "lemke: solved")) << r.attempts[0];
+  EXPECT_GT(r.residual, capped.tolerance);
+}
+
 // A contact problem plus a copy of contact 0 with the opposite normal and a gap that makes the
 // two incompatible: rows 0 and k of M are opposite, so w_0 + w_k = q_0 + q_k < 0 for every z.
 TEST(Auto, ContactProblemWithInfeasibleShiftIsNotSolved) {
