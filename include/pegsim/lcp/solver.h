@@ -72,8 +72,8 @@ struct SolveOptions {
 inline constexpr int kRegularizationHintMinRows = 400;
 // Auto's attempts 3 and 3b (Newton, and the Lemke path from its active set) are skipped above
 // this size. There Newton's work budget is at its floor of 4 units: 4 dense factorisations from a
-// cold start, 3 s at 2378 rows and 60-77 s at 5000-5700 rows, and none verified (issue 11: the
-// frictional 200- and 500-body piles with peg and peg-accurate, and the 5000-5700-row LCPs of
+// cold start, 3 s at 2378 rows and 27-77 s at 5150-5700 rows, and none verified (issue 11: the
+// frictional 200- and 500-body piles with peg and peg-accurate, and the 5150-5700-row LCPs of
 // their failed steps replayed with a larger dense_max_rows, where Newton ended at residuals
 // 0.02-0.4 and 3b on a singular basis). The (regularised) Lemke paths solve such LCPs or nothing does.
 inline constexpr int kNewtonFallbackMaxRows = 2000;
