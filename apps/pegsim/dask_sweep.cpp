@@ -39,6 +39,7 @@ nlohmann::json python_options(const SimulationFlags& f) {
   if (f.force_spawns) o["force_spawns"] = true;
   if (f.fixpoint_iterations) o["fixpoint_iterations"] = *f.fixpoint_iterations;
   if (f.fixpoint_tolerance) o["fixpoint_tolerance"] = *f.fixpoint_tolerance;
+  if (f.no_fixpoint_damping) o["fixpoint_damping"] = false;
   if (f.threads != 1) o["threads"] = f.threads;
   if (f.stepper != "fixpoint") o["stepper"] = f.stepper;
   if (f.ncp_iterations) o["ncp_iterations"] = *f.ncp_iterations;

@@ -44,6 +44,9 @@ void SimulationFlags::add_to(CLI::App& command) {
   command.add_option("--fixpoint-tolerance", fixpoint_tolerance,
                      "overlap depth (m) below which the fixpoint stops (0, the default: automatic, min(1e-7, 1e-3 h^2))")
       ->check(finite_number(true));
+  command.add_flag("--no-fixpoint-damping", no_fixpoint_damping,
+                   "stop the gap fixpoint at an iterate that ends deeper (default: re-solve once with half its change "
+                   "of gap corrections)");
   command.add_option("--stepper", stepper,
                      "linear: the LCP step alone (forces --fixpoint-iterations 0); fixpoint (default): and the "
                      "end-of-step gap fixpoint; ncp: and then the NCP on true end gaps by semismooth Newton, "
@@ -90,6 +93,7 @@ SimulationOptions SimulationFlags::options_for(const Scene& scene) const {
   o.force_spawns = force_spawns;
   if (fixpoint_iterations) o.fixpoint_iterations = *fixpoint_iterations;
   if (fixpoint_tolerance) o.fixpoint_tolerance = *fixpoint_tolerance;
+  o.fixpoint_damping = !no_fixpoint_damping;
   const auto kind_of_stepper = parse_stepper(stepper);
   if (!kind_of_stepper) throw std::invalid_argument("--stepper: unknown stepper \"" + stepper + "\"");  // IsMember lists them
   o.stepper = *kind_of_stepper;  // Simulation zeroes fixpoint_iterations for Stepper::Linear

@@ -27,6 +27,7 @@ struct SimulationFlags {
   bool force_spawns = false;
   std::optional<int> fixpoint_iterations;
   std::optional<double> fixpoint_tolerance;
+  bool no_fixpoint_damping = false;
   std::string stepper = "fixpoint";
   std::optional<int> ncp_iterations;
   std::optional<double> ncp_tolerance;

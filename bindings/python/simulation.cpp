@@ -327,7 +327,7 @@ Simulation(scene, model=None, dt=None, **options): model and dt default to the s
 3D scenes). Options (the CLI flag
 in brackets): solver [--solver], gamma, epsilon, applicability_threshold [--applicability],
 on_failure "continue"|"stop", dump_failed_dir, recovery_depth, deep_step_retry [--no-deep-step-retry], max_lcp_size [--max-lcp],
-configuration_search, proximity_corrector, force_spawns [--force-spawns], fixpoint_iterations, fixpoint_tolerance, tolerance, threads [--threads],
+configuration_search, proximity_corrector, force_spawns [--force-spawns], fixpoint_iterations, fixpoint_tolerance, fixpoint_damping [--no-fixpoint-damping], tolerance, threads [--threads],
 stepper "linear"|"fixpoint"|"ncp" [--stepper], ncp_iterations, ncp_tolerance [--ncp-iterations, --ncp-tolerance].
 The simulation works on its own copy of the scene. Same scene and options give bit-identical
 trajectories, equal to `pegsim run`'s.)doc")

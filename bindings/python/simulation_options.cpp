@@ -83,6 +83,7 @@ void apply_option(SimulationOptions& o, const std::string& key, const json& valu
   else if (key == "force_spawns") o.force_spawns = boolean(value, key);
   else if (key == "fixpoint_iterations") o.fixpoint_iterations = integer(value, key, 0, 20);
   else if (key == "fixpoint_tolerance") o.fixpoint_tolerance = number(value, key);
+  else if (key == "fixpoint_damping") o.fixpoint_damping = boolean(value, key);
   else if (key == "tolerance") o.solve.tolerance = number(value, key);
   else if (key == "threads") o.solve.threads = integer(value, key, 1, 256);
   else if (key == "stepper") o.stepper = checked_stepper(text(value, key));
@@ -99,7 +100,7 @@ void apply_option(SimulationOptions& o, const std::string& key, const json& valu
 std::vector<std::string> simulation_option_names() {
   return {"solver", "gamma", "epsilon", "applicability_threshold", "on_failure", "dump_failed_dir",
           "recovery_depth", "deep_step_retry", "max_lcp_size", "configuration_search", "proximity_corrector",
-          "force_spawns", "fixpoint_iterations", "fixpoint_tolerance", "tolerance", "threads",
+          "force_spawns", "fixpoint_iterations", "fixpoint_tolerance", "fixpoint_damping", "tolerance", "threads",
           "stepper", "ncp_iterations", "ncp_tolerance"};
 }
 

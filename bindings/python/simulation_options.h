@@ -18,7 +18,8 @@ namespace pegsim::python {
 // solver [--solver], gamma, epsilon, applicability_threshold [--applicability],
 // on_failure "continue"|"stop", dump_failed_dir, recovery_depth, max_lcp_size [--max-lcp],
 // configuration_search [not --no-configuration-search], proximity_corrector
-// [not --no-proximity-corrector], fixpoint_iterations, fixpoint_tolerance, tolerance (the LCP check's), threads [--threads].
+// [not --no-proximity-corrector], fixpoint_iterations, fixpoint_tolerance, fixpoint_damping [not
+// --no-fixpoint-damping], tolerance (the LCP check's), threads [--threads].
 std::vector<std::string> simulation_option_names();
 
 SimulationOptions simulation_options(const Scene& scene, const std::optional<std::string>& model,

@@ -92,4 +92,14 @@ void set_gap_corrections(ProximityResult& proximity, const std::vector<double>& 
   for (Contact3d& c : proximity.three_d.contacts) c.gap_correction = corrections[k++];
 }
 
+void blend_gap_corrections(ProximityResult& proximity, const std::vector<double>& from, double fraction) {
+  std::vector<double> corrections = gap_corrections(proximity);
+  if (from.size() != corrections.size()) {
+    throw std::invalid_argument("blend_gap_corrections: " + std::to_string(from.size()) + " corrections for " +
+                                std::to_string(corrections.size()) + " contacts");
+  }
+  for (std::size_t k = 0; k < corrections.size(); ++k) corrections[k] = from[k] + fraction * (corrections[k] - from[k]);
+  set_gap_corrections(proximity, corrections);
+}
+
 }  // namespace pegsim

@@ -149,6 +149,7 @@ RunSummary run_simulation(Simulation& simulation, const RunOptions& options, con
     }
     if (m.record.proximity_corrected) ++s.proximity_corrections;
     s.fixpoint_solves += m.record.fixpoint_solves;
+    s.fixpoint_damped += m.record.fixpoint_damped;
     ++s.steps;
     if (observer) observer(simulation, m);
     if (watch.observe(simulation, m.record, true)) {
@@ -207,6 +208,7 @@ nlohmann::json summary_to_json(const RunSummary& s, const std::vector<Body>& fin
   j["search_fallbacks"] = s.search_fallbacks;
   j["proximity_corrections"] = s.proximity_corrections;
   j["fixpoint_solves"] = s.fixpoint_solves;
+  j["fixpoint_damped"] = s.fixpoint_damped;
   j["degraded_steps"] = s.degraded_steps;
   j["held_steps"] = s.held_steps;
   j["energy_rejections"] = s.energy_rejections;

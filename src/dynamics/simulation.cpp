@@ -706,9 +706,11 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
   // unless halves follow: they replace a step still deep, and the 500-body pile's deep iterates never
   // spared one (its trajectory is the same without them, 186 -> 167 s).
   const int dense_rows = record.end_depth > kDeepEndDepth && !can_halve() ? kDeepDenseRows : kOptionalDenseRows;
+  bool damped = false;  // this iterate takes half the correction change (a full one went deeper)
   for (int i = 0; i < options_.fixpoint_iterations && record.end_depth > fixpoint_tolerance_for(options_, s.h); ++i) {
     const ContactSolve& base = improved ? current : solve;
     update_gap_corrections(last_proximity_, end, s.context, base.nu_next);
+    if (damped) blend_gap_corrections(last_proximity_, improved ? current_corrections : first_corrections, 0.5);
     StepRecord scratch;
     ContactSolve next = solve_contacts_into(last_proximity_, s.context, s.inv_mass, s.nu_free, scratch, s.space, &base,
                                             /*verify=*/false, nullptr, false, dense_rows);
@@ -717,7 +719,13 @@ void Simulation::refine_end_gaps(StepState& s, ContactSolve& solve, StepRecord& 
     if (next.diverged || !next.result.status_ok()) break;
     Scene next_end;
     const double next_depth = end_depth_of(next.nu_next, next_end);
-    if (!(next_depth < record.end_depth)) break;  // no progress: keep the shallower iterate
+    if (!(next_depth < record.end_depth)) {  // deeper: half the change once, then keep the shallower
+      if (damped || !options_.fixpoint_damping) break;
+      damped = true;
+      continue;
+    }
+    record.fixpoint_damped += damped ? 1 : 0;
+    damped = false;
     current = std::move(next);
     current_corrections = gap_corrections(last_proximity_);
     end = std::move(next_end);

@@ -87,11 +87,12 @@ Scene pour_scene() {
 
 Scene box_on_floor_scene() { return load_scene(std::string(PEGSIM_SOURCE_DIR) + "/scenes/box_on_floor.json"); }
 
-// The committed hashes (see the header comment for how to update them). Last changed on purpose
-// when the dense Lemke path's ratio-test ties went to the larger pivot (issue 11): other, equally
-// verified, solutions of degenerate contact LCPs.
+// The committed hashes (see the header comment for how to update them). The pour's last changed on
+// purpose when the gap fixpoint took half steps after a deeper iterate (SimulationOptions::
+// fixpoint_damping: other end-of-step iterates); before that, when the dense Lemke path's
+// ratio-test ties went to the larger pivot (issue 11).
 // pour2d bodies_a, peg, h = 0.01, 100 steps:
-constexpr std::uint64_t kPourPegHash = 0x011042d1962251a5ull;
+constexpr std::uint64_t kPourPegHash = 0x4c078e7260941549ull;
 // scenes/box_on_floor.json, standard, h = 0.01, 200 steps:
 constexpr std::uint64_t kBoxOnFloorStandardHash = 0x81137b844bff302eull;
 

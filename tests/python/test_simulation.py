@@ -210,6 +210,24 @@ def test_deep_step_retry_switch_matches_the_cli(cli, tmp_path):
         pegsim.Simulation(pegsim.Scene.load(str(path)), deep_step_retry="no")
 
 
+def test_fixpoint_damping_option_matches_the_cli(cli, tmp_path):
+    """fixpoint_damping=False is --no-fixpoint-damping; by default the 25-body pile keeps damped iterates."""
+    path = tmp_path / "pile.json"
+    run_cli(cli, "scene", "pile2d", "--count", 25, "--seed", 1, "--friction", 0.3, "-o", path)
+    for options, flags in (({}, []), ({"fixpoint_damping": False}, ["--no-fixpoint-damping"])):
+        result = run_cli(cli, "run", path, "--model", "peg", "--dt", 0.01, "--duration", 1, "--quiet", *flags)
+        expected = json.loads(result.stdout.strip().splitlines()[-1])
+        summary = pegsim.Simulation(pegsim.Scene.load(str(path)), model="peg", dt=0.01, **options).run(1.0)
+        for key in ("fixpoint_solves", "fixpoint_damped", "overlap_max", "depth_max", "steps"):
+            assert summary[key] == expected[key], (options, key)
+        if flags:
+            assert summary["fixpoint_damped"] == 0
+        else:
+            assert summary["fixpoint_damped"] > 0
+    with pytest.raises(ValueError, match="fixpoint_damping: expected True or False"):
+        pegsim.Simulation(pegsim.Scene.load(str(path)), fixpoint_damping=1)
+
+
 def test_stepper_options_match_the_cli(cli, tmp_path):
     """stepper, ncp_iterations and ncp_tolerance are --stepper, --ncp-iterations and --ncp-tolerance."""
     path = tmp_path / "pile.json"

@@ -41,5 +41,8 @@ void update_gap_corrections(ProximityResult& proximity, const Scene& end, const 
 // Every contact's gap_correction, and setting them back (same contact list).
 std::vector<double> gap_corrections(const ProximityResult& proximity);
 void set_gap_corrections(ProximityResult& proximity, const std::vector<double>& corrections);
+// Moves every contact's gap_correction to from + fraction * (gap_correction - from): a damped
+// fixpoint iterate (the engine takes half the change when a full one ended deeper).
+void blend_gap_corrections(ProximityResult& proximity, const std::vector<double>& from, double fraction);
 
 }  // namespace pegsim

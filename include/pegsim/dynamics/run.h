@@ -44,8 +44,8 @@ struct RunSummary {
   double energy_initial = 0.0, energy_final = 0.0, energy_max_increase = 0.0;
   // The engine's own work (simulation.h): steps with a configuration search, those of them whose
   // answer did not verify against the model's LCP (the LCP solver alone then answered), steps the
-  // proximity corrector solved again, and the fixpoint's extra solves.
-  int search_steps = 0, search_fallbacks = 0, proximity_corrections = 0, fixpoint_solves = 0;
+  // proximity corrector solved again, and the fixpoint's extra solves (of them, damped iterates kept).
+  int search_steps = 0, search_fallbacks = 0, proximity_corrections = 0, fixpoint_solves = 0, fixpoint_damped = 0;
   // Failed steps applied degraded (FailurePolicy::Continue, simulation.h), of which held (nothing
   // applied); answers refused by the energy audit; other cells of unconverged searches tried.
   int degraded_steps = 0, held_steps = 0, energy_rejections = 0, alternative_cells = 0;
