@@ -168,8 +168,8 @@ struct SimulationOptions {
   int fixpoint_iterations = 4;
   double fixpoint_tolerance = 0.0;  // metres; 0: automatic
   // When an iterate ends deeper than the one it was linearised around, the next re-solve takes
-  // half that iterate's change of gap corrections instead of stopping (measured on 25-500-body
-  // piles: 90 % of such half steps end shallower; BENCHMARKS.md, "Damped gap fixpoint").
+  // half that iterate's change of gap corrections instead of stopping (measured on 25-200-body
+  // piles: 91 of 99 such half steps ended shallower; BENCHMARKS.md, "Damped gap fixpoint").
   bool fixpoint_damping = true;
   // Stepper (docs/engine.md, "Steppers"). Linear forces fixpoint_iterations to 0; Ncp runs the
   // fixpoint first (fixpoint_iterations of it, 0 allowed) and starts Newton from its answer, at most
