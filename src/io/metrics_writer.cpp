@@ -20,7 +20,7 @@ std::string MetricsCsvWriter::header() {
          "unilateral,intercontact,cross_contact,traps,solver,iterations,groups,overlapping_pairs,step_seconds,"
          "search_rounds,search_switches,search_converged,search_accepted,search_seconds,substeps,fixpoint_solves,"
          "end_depth,fixpoint_seconds,proximity_corrected,degraded,energy_gain,energy_rejections,alternative_cells,"
-         "stabilisation_work,vv_sites,jammed_contacts";
+         "stabilisation_work,vv_sites,jammed_contacts,fixpoint_damped";
 }
 
 void MetricsCsvWriter::write(const StepRecord& r, const OverlapStats& overlap, double energy) {
@@ -36,7 +36,7 @@ void MetricsCsvWriter::write(const StepRecord& r, const OverlapStats& overlap, d
       << format_double(r.end_depth) << ',' << format_double(r.profile.fixpoint) << ','
       << (r.proximity_corrected ? 1 : 0) << ',' << to_string(r.degraded) << ',' << format_double(r.energy_gain)
       << ',' << r.energy_rejections << ',' << r.alternative_cells << ',' << format_double(r.stabilisation_work)
-      << ',' << r.vv_sites << ',' << r.jammed_contacts << '\n';
+      << ',' << r.vv_sites << ',' << r.jammed_contacts << ',' << r.fixpoint_damped << '\n';
   out.flush();  // one line per step, each on disk when written: a run stopped from outside keeps them
   check_stream(out, name_);
 }

@@ -30,6 +30,7 @@ StepRecord record(int step) {
   r.iterations = 17 * step;
   r.profile.solve = 1e-4 * step;
   r.profile.total = 3e-4 * step;
+  r.fixpoint_damped = step % 3;
   return r;
 }
 
@@ -85,6 +86,7 @@ TEST(MetricsCsvWriter, RowsReadBackExactly) {
     EXPECT_EQ(row[column("solver")], r.solver);
     EXPECT_EQ(row[column("iterations")], std::to_string(r.iterations));
     EXPECT_EQ(row[column("overlapping_pairs")], std::to_string(step));
+    EXPECT_EQ(row[column("fixpoint_damped")], std::to_string(step % 3));
   }
 }
 

@@ -38,6 +38,8 @@
 //                  were replaced (contact/configuration_sets.h); 0 for the standard model
 //   jammed_contacts  contacts whose psi was clipped at 0 because the step's LCP was jammed
 //                  (StepRecord::jammed_contacts, lcp/jam.h); 0 for every other step
+//   fixpoint_damped  fixpoint iterates kept that took half a deeper iterate's change of gap
+//                  corrections (StepRecord::fixpoint_damped, SimulationOptions::fixpoint_damping)
 // Real numbers are written with "%.17g" (exact round trip); text fields are CSV-quoted when needed.
 #pragma once
 
