@@ -122,6 +122,14 @@ TEST(GapFixpoint, CorrectedRowsPredictTheTrueEndGapAtTheIterate) {
     }
   }
   EXPECT_THROW(set_gap_corrections(proximity, {1.0}), std::invalid_argument);
+
+  // A damped iterate's corrections: half-way from the given ones to the current ones.
+  const std::vector<double> current = gap_corrections(proximity);
+  const std::vector<double> from(current.size(), 1e-3);
+  blend_gap_corrections(proximity, from, 0.5);
+  const std::vector<double> blended = gap_corrections(proximity);
+  for (std::size_t k = 0; k < current.size(); ++k) EXPECT_DOUBLE_EQ(blended[k], 0.5 * (1e-3 + current[k]));
+  EXPECT_THROW(blend_gap_corrections(proximity, {1.0}, 0.5), std::invalid_argument);
 }
 
 // The authors' body set a, 2.5 s under peg at step h, with the fixpoint's iterations and tolerance.
