@@ -15,7 +15,7 @@ namespace pegsim {
 namespace {
 
 // 1/2 v^T B^+ v for one inverse-mass block B (pseudo-inverse: a frozen DOF stores no energy).
-double block_energy(const Mat& block, const Vec& v) {
+double block_energy(const Mat& block, Eigen::Ref<const Vec> v) {  // Ref: a segment is not copied
   if (block.isDiagonal()) {
     double e = 0.0;
     for (Eigen::Index i = 0; i < v.size(); ++i)
