@@ -9,6 +9,7 @@
 // bodies; the sparse B is built in compressed columns directly.
 #include <pegsim/assembly/assembly.h>
 
+#include <pegsim/lcp/sparse_lcp.h>
 #include <pegsim/lcp/union_find.h>
 
 #include <algorithm>
@@ -338,7 +339,10 @@ class SparseColumns {
     out_.resize(n, n);  // compressed, every column empty
   }
 
-  void reserve(std::size_t parts) { out_.resizeNonZeros(static_cast<Eigen::Index>(parts)); }  // >= entries
+  void reserve(std::size_t parts) {  // >= entries
+    check_sparse_size(static_cast<int>(out_.rows()), static_cast<long long>(parts));
+    out_.resizeNonZeros(static_cast<Eigen::Index>(parts));
+  }
 
   void add(int i, int j, double v) {
     const auto u = static_cast<std::size_t>(i);
@@ -404,14 +408,38 @@ void check_finite(const Vec& q, bool matrix_finite) {
 
 }  // namespace
 
+constexpr const char* kWhatToChange =
+    "Bodies overlap massively (placed on top of each other?) or one contact island is too large: space the bodies "
+    "apart at spawn, or split the scene";
+
 void check_dense_size(int n) {
   if (n <= kMaxDenseLcpRows) return;
   char size[160];
   std::snprintf(size, sizeof size, "the contact LCP has %d rows, a dense matrix of %.1f GiB; pegsim's bound is %d rows", n,
                 8.0 * n * static_cast<double>(n) / (1024.0 * 1024.0 * 1024.0), kMaxDenseLcpRows);
-  throw LcpTooLarge(std::string(size) +
-                    " (about 1.1 GiB per matrix). Bodies overlap massively (placed on top of each other?) or one "
-                    "contact island is too large: space the bodies apart at spawn, or split the scene");
+  throw LcpTooLarge(std::string(size) + " (about 1.1 GiB per matrix). " + kWhatToChange);
+}
+
+void check_sparse_size(int n, long long entries) {
+  if (entries <= kMaxSparseLcpEntries) return;
+  char size[200];
+  std::snprintf(size, sizeof size,
+                "the contact LCP has %d rows and up to %lld stored entries (%.1f GiB sparse); pegsim's bound is %lld "
+                "entries",
+                n, entries, 12.0 * static_cast<double>(entries) / (1024.0 * 1024.0 * 1024.0), kMaxSparseLcpEntries);
+  throw LcpTooLarge(std::string(size) + " (about 1.1 GiB). " + kWhatToChange);
+}
+
+void check_island_size(const SparseMat& M) {
+  if (M.rows() <= kMaxDenseLcpRows) return;
+  const int largest = largest_component(M);
+  if (largest <= kMaxDenseLcpRows) return;
+  char size[200];
+  std::snprintf(size, sizeof size,
+                "the contact LCP has %d rows, and its largest island %d rows; pegsim's bound is %d rows per island",
+                static_cast<int>(M.rows()), largest, kMaxDenseLcpRows);
+  throw LcpTooLarge(std::string(size) + " (its factorisation can fill in to a dense matrix of about 1.1 GiB). " +
+                    kWhatToChange);
 }
 
 int largest_row_island(const RowSystem& rows, const InverseMass& inverse_mass) {

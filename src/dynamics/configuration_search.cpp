@@ -407,7 +407,7 @@ bool solve_cell(CellLcp& cell, const CellLcp* reuse, const CellLcp* previous, Ce
       // a failed sparse solve falls back to a dense one only within the memory bound
       const bool dense_fits = cell.size() <= std::min(kMaxDenseLcpRows, options.max_dense_rows);
       search.result = solve_sparse_lcp(cell.sparse, options.solver, solve_options, dense_fits);
-      if (!search.result.status_ok() && !dense_fits) check_dense_size(cell.size());  // says what to change
+      if (!search.result.status_ok() && !dense_fits) check_island_size(cell.sparse.M);  // says what to change
     } else {
       search.result = solve_lcp(cell.lcp, options.solver, solve_options);
     }

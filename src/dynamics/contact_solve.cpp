@@ -241,15 +241,16 @@ ContactSolve solve_contacts(const ContactModel& model, const ProximityResult& pr
   // answer that fails the energy audit is refused (never applied) and the next start is tried.
   // Above SolveOptions::dense_max_rows the model's LCP stays sparse (solve_sparse_lcp: its large
   // islands get their sparse attempts only): a 7605-row step of a frictional 500-body pile had
-  // spent 6.6 minutes in dense Newton at 4.5 GB. The memory bound still speaks first.
+  // spent 6.6 minutes in dense Newton at 4.5 GB. The memory bound still speaks first, by islands when
+  // sparse (check_island_size).
   if (!accepted) {
     std::vector<const std::vector<int>*> starts;
     if (options.previous != nullptr && options.previous->rows.size() == solve.rows.size()) {
       starts.push_back(&options.previous->result.basis);
     }
     starts.push_back(nullptr);
-    check_dense_size(solve.sparse.size());
     const bool sparse_only = solve.sparse.size() > options.solve.dense_max_rows;
+    if (sparse_only) check_island_size(solve.sparse.M);  // the dense path checks its copy (dense_model_lcp)
     const Lcp* dense = sparse_only ? nullptr : &dense_model_lcp(solve);
     for (const std::vector<int>* start : starts) {
       SolveOptions solve_options = options.solve;

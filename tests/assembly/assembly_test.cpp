@@ -245,6 +245,66 @@ TEST(Assembly, RejectsBadIndicesAndSizes) {
   EXPECT_THROW(assemble_lcp(hand_rows(), two_bodies(), nan_nu), std::invalid_argument);
 }
 
+// n rows on one body, each coupled to every other through it: assembly's bound on B's entries is n^2.
+RowSystem rows_on_one_body(int n) {
+  RowSystem rows;
+  for (int k = 0; k < n; ++k) {
+    Variable v;
+    v.kind = VariableKind::NormalImpulse;
+    v.direction = {{0, 1.0}, {2, 0.001 * k}};
+    rows.set_row(rows.add_variable(v), Row{v.direction, {}, 0.0});
+  }
+  return rows;
+}
+
+TEST(MemoryBound, SparseAssemblyRefusesPastItsEntryBoundBeforeAllocating) {
+  InverseMass inv;
+  inv.dofs = 3;
+  inv.offsets = {0};
+  inv.blocks = {Eigen::Vector3d(1.0, 1.0, 2.0).asDiagonal()};
+  const Vec nu_free = Vec::Zero(3);
+  EXPECT_NO_THROW(check_sparse_size(10000, kMaxSparseLcpEntries));
+  EXPECT_THROW(check_sparse_size(10000, kMaxSparseLcpEntries + 1), LcpTooLarge);
+  EXPECT_EQ(assemble_sparse_lcp(rows_on_one_body(1000), inv, nu_free).M.nonZeros(), 1000 * 1000);
+  // 10000^2 = 1e8 entries: refused before the 1.2 GB allocation
+  try {
+    (void)assemble_sparse_lcp(rows_on_one_body(10000), inv, nu_free);
+    FAIL() << "expected LcpTooLarge";
+  } catch (const LcpTooLarge& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("10000 rows and up to 100000000 stored entries"), std::string::npos) << what;
+    EXPECT_NE(what.find(std::to_string(kMaxSparseLcpEntries)), std::string::npos) << what;
+    EXPECT_NE(what.find("space the bodies apart"), std::string::npos) << what;
+  }
+}
+
+// A symmetric chain of n rows, cut into islands of `island` rows.
+SparseMat chain_of_islands(int n, int island) {
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int i = 0; i < n; ++i) {
+    entries.emplace_back(i, i, 2.0);
+    if (i + 1 < n && (i + 1) % island != 0) entries.emplace_back(i, i + 1, -1.0), entries.emplace_back(i + 1, i, -1.0);
+  }
+  SparseMat M(n, n);
+  M.setFromTriplets(entries.begin(), entries.end());
+  return M;
+}
+
+TEST(MemoryBound, TheRowBoundOfASparseLcpIsOnItsLargestIsland) {
+  const int n = kMaxDenseLcpRows + 1000;
+  EXPECT_NO_THROW(check_island_size(chain_of_islands(n, n / 2 + 1)));  // two islands under the bound
+  EXPECT_NO_THROW(check_island_size(chain_of_islands(kMaxDenseLcpRows, kMaxDenseLcpRows)));
+  try {
+    check_island_size(chain_of_islands(n, n));
+    FAIL() << "expected LcpTooLarge";
+  } catch (const LcpTooLarge& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("largest island " + std::to_string(n) + " rows"), std::string::npos) << what;
+    EXPECT_NE(what.find(std::to_string(kMaxDenseLcpRows) + " rows per island"), std::string::npos) << what;
+    EXPECT_NE(what.find("space the bodies apart"), std::string::npos) << what;
+  }
+}
+
 TEST(Assembly, EmptySystem) {
   const Lcp lcp = assemble_lcp(RowSystem(), two_bodies(), Vec::Zero(6));
   EXPECT_EQ(lcp.size(), 0);

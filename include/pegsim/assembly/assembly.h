@@ -17,6 +17,10 @@ namespace pegsim {
 // LcpTooLarge instead of ending in std::bad_alloc (300 bodies placed on top of each other: 4e6
 // vertex-edge pairs). The message says what is too large and what to change.
 inline constexpr int kMaxDenseLcpRows = 12000;
+// The same memory for a sparse LCP: at most this many stored entries (12 bytes each, 1.07 GiB),
+// checked on assembly's bound before anything is allocated. A pile of 500 polygons assembles
+// fewer than 1e6; 300 copies of one polygon in one place would need more than 2^31.
+inline constexpr long long kMaxSparseLcpEntries = 96'000'000;
 
 class LcpTooLarge : public std::runtime_error {
  public:
@@ -48,6 +52,16 @@ int largest_row_island(const RowSystem& rows, const InverseMass& inverse_mass);
 
 // Throws LcpTooLarge when an n-row dense LCP would pass kMaxDenseLcpRows.
 void check_dense_size(int n);
+
+// Throws LcpTooLarge when an n-row sparse LCP of up to `entries` stored entries would pass
+// kMaxSparseLcpEntries.
+void check_sparse_size(int n, long long entries);
+
+// Throws LcpTooLarge when the sparse LCP's largest island passes kMaxDenseLcpRows rows: a sparse
+// solve adds no dense copy past SolveOptions::dense_max_rows, but the factorisation of an island
+// that large can fill in to a dense one (300 bodies in one place make one island). Islands, not
+// the whole: a frictional 500-body pile's 13000-row model LCP is several islands.
+void check_island_size(const SparseMat& M);
 
 // nu^{l+1} = nu_free + M^{-1} G z.
 Vec velocity_after_impulses(const RowSystem& rows, const InverseMass& inverse_mass, const Vec& nu_free,
