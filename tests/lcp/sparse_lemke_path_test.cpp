@@ -2,6 +2,7 @@
 // runs first from 600 rows: it must take lemke.cpp's decisions (the same pivot counts on the
 // designed examples, ties broken lexicographically), solve contact and friction LCPs checked
 // independently, and, warm-started near an answer, take few pivots.
+#include "lcp/dumped_path.h"
 #include "lcp/generators.h"
 #include "lcp/sparse_lemke_path.h"
 
@@ -84,43 +85,11 @@ TEST(SparseLemkePath, LargerPivotTiesThatRepeatABasisRunThePathAgainLexicographi
 }
 
 // A sparse path of the frictional 100-body pile (pile2d seed 1, mu = 0.3, h = 0.01, 754 rows, warm
-// started; tests/data/sparse_path_pile100_mu03_754.bin, little-endian: int n, nnz, pivot cap,
-// |start|; M's CSC outer (n + 1), inner (nnz) and values (nnz, double); q (n); start; one byte per
-// column, 1 when M's column is zero). Its ratio tests tie degenerate rows; lexicographic ties
-// throughout ended on a basis whose z missed the check (residual 7e-2 when recorded), the larger
-// pivot verifies.
-struct DumpedPath {
-  SparseMat M;
-  Vec q;
-  std::vector<int> start;
-  std::vector<char> zero_column;
-  int cap = 0;
-};
-
-DumpedPath read_dumped_path(const std::string& file) {
-  DumpedPath p;
-  std::ifstream in(file, std::ios::binary);
-  int head[4] = {0, 0, 0, 0};
-  in.read(reinterpret_cast<char*>(head), sizeof head);
-  const int n = head[0], nnz = head[1];
-  p.cap = head[2];
-  p.M.resize(n, n);
-  p.M.resizeNonZeros(nnz);
-  in.read(reinterpret_cast<char*>(p.M.outerIndexPtr()), static_cast<std::streamsize>((n + 1) * sizeof(int)));
-  in.read(reinterpret_cast<char*>(p.M.innerIndexPtr()), static_cast<std::streamsize>(nnz * sizeof(int)));
-  in.read(reinterpret_cast<char*>(p.M.valuePtr()), static_cast<std::streamsize>(nnz * sizeof(double)));
-  p.q.resize(n);
-  in.read(reinterpret_cast<char*>(p.q.data()), static_cast<std::streamsize>(n * sizeof(double)));
-  p.start.resize(static_cast<std::size_t>(head[3]));
-  in.read(reinterpret_cast<char*>(p.start.data()), static_cast<std::streamsize>(head[3] * sizeof(int)));
-  p.zero_column.resize(static_cast<std::size_t>(n));
-  in.read(p.zero_column.data(), n);
-  EXPECT_TRUE(in.good()) << file << ": truncated";
-  return p;
-}
-
+// started; tests/data/sparse_path_pile100_mu03_754.bin, read_dumped_path's format). Its ratio tests
+// tie degenerate rows; lexicographic ties throughout ended on a basis whose z missed the check
+// (residual 7e-2 when recorded), the larger pivot verifies.
 TEST(SparseLemkePath, LargerPivotTiesVerifyADegeneratePileIsland) {
-  const DumpedPath p = read_dumped_path(std::string(PEGSIM_SOURCE_DIR) + "/tests/data/sparse_path_pile100_mu03_754.bin");
+  const testgen::DumpedPath p = testgen::read_dumped_path(std::string(PEGSIM_SOURCE_DIR) + "/tests/data/sparse_path_pile100_mu03_754.bin");
   ASSERT_EQ(p.q.size(), 754);
   const Lcp lcp{Mat(p.M), p.q};
   const SparsePathEnd larger = sparse_lemke_path(p.M, p.q, p.start, p.zero_column, p.cap);

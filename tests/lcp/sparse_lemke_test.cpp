@@ -3,6 +3,7 @@
 // must give solve_lemke's answer bit for bit (the same nonzeros, so the same path: the engine's
 // trajectories do not change), say Solved only when the independent check passes, take a warm
 // basis, ignore explicit zeros, and reject bad input without a crash.
+#include "lcp/dumped_path.h"
 #include "lcp/generators.h"
 
 #include <pegsim/lcp/solver.h>
@@ -138,6 +139,30 @@ TEST(SparseLemke, AutoTakesTheFailedSparsePathAsItsOwn) {
     EXPECT_NE(taken.attempts.front().find("iteration_limit"), std::string::npos) << taken.attempts.front();
   }
   EXPECT_GE(compared, 4);
+}
+
+// A plain path that stops on a basis short of a verified answer is finished from that basis
+// (sparse_lcp.cpp, from_end_basis: a fresh factorisation and a short path from it) before any
+// dense attempt. A 1791-row search cell of a frictional 200-body pile (pile2d seed 1, mu = 0.3,
+// h = 0.01; tests/data/frictional_cell_pile200_mu03_1791.bin, dumped_path.h's format): its plain
+// path (on its 1783-row island) ends on a solution basis whose z misses the check (2.2e-8 when
+// recorded), after which the dense attempts took 2.1 s; from its end basis, 101 pivots.
+TEST(SparseLemke, APathEndingShortIsFinishedFromItsEndBasis) {
+  const testgen::DumpedPath dumped =
+      testgen::read_dumped_path(std::string(PEGSIM_SOURCE_DIR) + "/tests/data/frictional_cell_pile200_mu03_1791.bin");
+  const SparseLcp lcp{dumped.M, dumped.q};
+  ASSERT_EQ(lcp.size(), 1791);
+  const LcpResult plain = solve_lemke_sparse(lcp);
+  ASSERT_NE(plain.status, SolveStatus::Solved) << "the plain path verifies: this test checks nothing";
+  const LcpResult r = solve_sparse_lcp(lcp, SolverKind::Auto);
+  ASSERT_EQ(r.status, SolveStatus::Solved) << r.message;
+  EXPECT_TRUE(verify_sparse_lcp(lcp, r.z).ok);
+  ASSERT_EQ(r.attempts.size(), 2u);
+  // its islands: 1783 rows and 8; the large one's plain path
+  EXPECT_NE(r.attempts[0].find("numerical_breakdown (1832 pivots)"), std::string::npos) << r.attempts[0];
+  EXPECT_NE(r.attempts[0].find("the solution basis does not verify"), std::string::npos) << r.attempts[0];
+  EXPECT_NE(r.attempts[1].find("warm from that end basis): solved"), std::string::npos) << r.attempts[1];
+  EXPECT_GE(r.iterations, 1832 + 101);  // both paths' pivots
 }
 
 // One path takes at most 2 pivots per row (lemke.cpp's kSparsePathPivotsPerRowEach); a path cut
