@@ -110,10 +110,10 @@ std::optional<LcpResult> from_end_basis(const SparseLcp& island, const SolveOpti
 // Lemke's plain path, and from kSparseLemkeMinRows rows that path runs on a sparse basis anyway: it
 // runs here first on the sparse island, and only when neither it nor a path from where it ended
 // (from_end_basis) verifies is the island densified for the rest of Auto, which takes the plain
-// path's result as its first attempt (a ray excepted: the
-// dense solve_lemke looks for its certificate). The dense copy, its validation, its sparse view and
-// its dense checks were ~27 % of a frictional 100-body pile's run, and the plain path solves 423 of
-// 444 islands of 600 rows or more there. With a regularisation hint Auto starts elsewhere.
+// path's result as its first attempt (a ray excepted: the dense solve_lemke looks for its
+// certificate). The dense copy, its validation, its sparse view and its dense checks were ~27 % of
+// a frictional 100-body pile's run, and the plain path solves 423 of 444 islands of 600 rows or
+// more there. With a regularisation hint Auto starts elsewhere.
 LcpResult solve_not_monotone_afresh(const SparseLcp& island, SolverKind kind, const SolveOptions& options) {
   const bool too_large = kind == SolverKind::Auto && island.size() > options.dense_max_rows;
   if (too_large || (kind == SolverKind::Auto && island.size() >= kSparseLemkeMinRows &&
