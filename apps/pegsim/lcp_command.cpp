@@ -1,12 +1,15 @@
 // `pegsim lcp solve FILE [--solver auto|lemke|newton|pgs|enumerate] [--tolerance T]
-//                        [--ties larger-pivot|lexicographic] [--sparse] [--dense-max-rows N]`
+//                        [--ties larger-pivot|lexicographic] [--sparse] [--dense-max-rows N]
+//                        [--regularization-hint R] [--pivoting-only]`
 // Reads a problem file (handbook plain text, Siconos LCP or MLCP .dat; see io/lcp_reader.h),
 // solves it and prints ONE JSON line:
 //   {"status", "z", "w", ["u" for an MLCP], "residual", "iterations", "seconds", "solver", "n",
 //    "file", "format", ["message"], ["attempts"], ["jammed_contacts"], ["islands" for an LCP]}
 // --sparse solves an LCP as the engine solves a model LCP over SolveOptions::dense_max_rows
 // (solve_sparse_lcp: islands, sparse attempts, dense ones only on islands up to --dense-max-rows),
-// so that a step dumped by `pegsim run --dump-failed` can be replayed as the engine met it.
+// so that a step dumped by `pegsim run --dump-failed` can be replayed as the engine met it;
+// --regularization-hint and --pivoting-only set the two options a configuration search's cell is
+// solved with (SolveOptions), to replay such a cell as the search met it.
 // Exit 0 when solved (verified), 1 when the solver reports no solution (infeasible: a checked
 // Farkas certificate; ray_termination: a Lemke ray without one, undecided; iteration limit,
 // breakdown; jammed: a Stewart–Trinkle LCP with a checked jam certificate, lcp/jam.h), 2 on bad
@@ -22,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -37,6 +41,8 @@ struct LcpSolveArgs {
   std::string ties = "larger-pivot";
   bool sparse = false;
   int dense_max_rows = kDenseFallbackMaxRows;
+  double regularization_hint = 0.0;
+  bool pivoting_only = false;
 };
 
 std::optional<PathTies> parse_ties(const std::string& name) {
@@ -91,6 +97,11 @@ int run_lcp_solve(const LcpSolveArgs& args) {
   if (!ties) return bad_input("lcp solve: unknown --ties '" + args.ties + "' (expected larger-pivot or lexicographic)");
   if (args.dense_max_rows < 0)
     return bad_input("lcp solve: --dense-max-rows must be 0 or more, found " + std::to_string(args.dense_max_rows));
+  if (!std::isfinite(args.regularization_hint) || args.regularization_hint < 0.0) {
+    char found[32];
+    std::snprintf(found, sizeof found, "%g", args.regularization_hint);
+    return bad_input(std::string("lcp solve: --regularization-hint must be a number >= 0, found ") + found);
+  }
 
   LcpFile file;
   try {
@@ -102,6 +113,8 @@ int run_lcp_solve(const LcpSolveArgs& args) {
   options.tolerance = args.tolerance;
   options.lemke_ties = *ties;
   options.dense_max_rows = args.dense_max_rows;
+  options.regularization_hint = args.regularization_hint;
+  options.pivoting_only = args.pivoting_only;
   if (file.mlcp) {
     if (args.sparse) return bad_input(args.file + ": --sparse solves LCPs only, and this file holds an MLCP");
     const MlcpResult r = solve_mlcp(*file.mlcp, *kind, options);
@@ -137,6 +150,12 @@ void setup_lcp_command(CLI::App& app, int& exit_code) {
                   "dense ones only on islands up to --dense-max-rows");
   solve->add_option("--dense-max-rows", args->dense_max_rows,
                     "largest island given dense attempts (default 5000, the engine's)");
+  solve->add_option("--regularization-hint", args->regularization_hint,
+                    "Auto, frictional LCPs of 400+ rows: try the regularised paths from this relative level first "
+                    "(1e-9 ... 1e-5), as a configuration search does after a cell that needed one (default 0: the "
+                    "plain path first)");
+  solve->add_flag("--pivoting-only", args->pivoting_only,
+                  "Auto: pivoting attempts only (Lemke and its regularised variants), as a frictional search cell is solved");
   solve->callback([args, &exit_code] { exit_code = run_lcp_solve(*args); });
 }
 

@@ -20,7 +20,7 @@
 //      certificate; the shifted matrix is positive definite (a P-matrix: no ray, one solution),
 //      and eps z is far below the check's tolerance (measured: residual 5e-11 on the original).
 //   2c. Stewart–Trinkle-shaped M (friction): Lemke on M + eps D (eps/max|M_ii| = 1e-9 ... 1e-5), exact on M by
-//      proximal point steps and a polish on the support (solve_regularized_polished: why, there),
+//      proximal point steps and a polish on the support (regularized_polished.cpp: why),
 //      each path from the warm basis first, as in 2.
 //   3. Newton–FB under a fixed work budget: handles many problems where Lemke's ray termination
 //      proves nothing. Up to kNewtonFallbackMaxRows rows (3b too): above, it never verified.
@@ -41,6 +41,7 @@
 
 #include "min_norm_solve.h"
 #include "newton_fb.h"
+#include "regularized_polished.h"
 
 #include <algorithm>
 #include <chrono>
@@ -48,7 +49,6 @@
 #include <functional>
 #include <iterator>
 
-#include <Eigen/QR>
 #include <limits>
 #include <string>
 
@@ -110,129 +110,6 @@ bool symmetric_with_positive_diagonal(const Mat& M, bool symmetric) {
   return !(M.diagonal().array() <= 0.0).any() && symmetric;
 }
 
-// Regularisation levels of attempt 2c, relative to max|M_ii|.
-constexpr double kFrictionRegularization[] = {1e-9, 1e-8, 1e-7, 1e-6, 1e-5};
-
-// Attempt 2c (solve_auto): Lemke on M + eps D, made exact on M by proximal steps and a polish.
-//
-// Why (issue 10, measured on the frictional pour's failed steps): two contacts on one flat face
-// have the same tangent Jacobian up to the geometry's round-off (their lever arms differ only
-// along the normal, by gap noise ~1e-8 m), so their friction rows of M agree to 1e-7..1e-11.
-// Lemke's exact path (the same path in long double, and with a refactorisation at every pivot)
-// then passes through complementary bases holding both rows, of condition 1e9..1e13, where its
-// pivots shrink to 1e-11 of their column and the next basis is numerically singular ("singular
-// basis after a small pivot"). The solution set is not a point there (the split of the friction
-// force between the two contacts is free), and no pivoting rule on M alone avoids those bases.
-// On M + eps D (D = 1 on the positive diagonal entries) every such pair is separated by eps, so
-// Lemke's path is regular; its answer z_0 is off by O(eps z). Proximal point steps remove that:
-// z_{k+1} solves LCP(M + eps D, q - eps D z_k) (warm-started from z_k's basis: a few pivots),
-// whose residual on M is eps |D (z_{k+1} - z_k)|, and each is polished on its basis
-// (z_B <- z_B + M_BB^+ (-q_B - M_BB z_B), complete orthogonal decomposition: a consistent
-// singular system gets the exact solution nearest to the regularised one). The original decides.
-constexpr int kProximalSteps = 8;
-constexpr double kProximalMargin = 1e-2;
-constexpr double kProximalProgress = 0.9;  // a step must cut the best residual by 10 % to go on
-
-// The polish above on the support of z (z >= 0 kept), while z fails the check and each polish
-// lowers its residual. Each z is verified once; the decomposition is skipped once z passes.
-// Supports of kSparsePolishMinRows or more try the sparse least squares first (min_norm_solve.h).
-constexpr int kSparsePolishMinRows = 500;
-struct Polish {
-  bool improved = false;
-  double residual = 0.0;  // verify_lcp's residual of the returned z
-};
-Polish polish_on_support(const Lcp& lcp, double tolerance, Vec& z) {
-  const int n = lcp.size();
-  Polish out;
-  Verification current = verify_lcp(lcp, z, tolerance);
-  for (int polish = 0; polish < 3 && !current.ok; ++polish) {
-    std::vector<int> basic;
-    for (int i = 0; i < n; ++i)
-      if (z[i] > 0.0) basic.push_back(i);
-    if (basic.empty()) break;
-    const int k = static_cast<int>(basic.size());
-    Mat Mbb(k, k);
-    Vec residual(k);
-    for (int a = 0; a < k; ++a) {
-      residual[a] = -lcp.q[basic[a]] - lcp.M.row(basic[a]).dot(z);
-      for (int b = 0; b < k; ++b) Mbb(a, b) = lcp.M(basic[a], basic[b]);
-    }
-    Vec polished;
-    Verification next;
-    const auto lowers_residual = [&](const Vec& correction) {
-      if (correction.size() != k) return false;
-      polished = z;
-      for (int a = 0; a < k; ++a) polished[basic[a]] = std::max(0.0, polished[basic[a]] + correction[a]);
-      next = verify_lcp(lcp, polished, tolerance);
-      return next.residual < current.residual;
-    };
-    // Large supports: the sparse correction first (sparse_min_norm_solve: 10-20x cheaper than
-    // dgelsy, which was 56 % of a frictional 500-body pile's slow steps), dgelsy when it does not help.
-    const bool sparse_helped =
-        k >= kSparsePolishMinRows && lowers_residual(detail::sparse_min_norm_solve(Mbb.sparseView(), residual));
-    if (!sparse_helped && !lowers_residual(detail::min_norm_solve(Mbb, residual))) break;
-    z = std::move(polished);
-    current = std::move(next);
-    out.improved = true;
-  }
-  out.residual = current.residual;
-  return out;
-}
-
-LcpResult solve_regularized_polished(const Lcp& lcp, const SolveOptions& options, double relative) {
-  const int n = lcp.size();
-  Lcp shifted = lcp;
-  const double eps = relative * lcp.M.diagonal().cwiseAbs().maxCoeff();
-  for (int i = 0; i < n; ++i)
-    if (lcp.M(i, i) > 0.0) shifted.M(i, i) += eps;
-  // From the caller's warm basis, like the plain attempt: its path is short, and a failed warm
-  // path falls back to the textbook one inside solve_lemke (measured: the 100-body pile at mu 0.3,
-  // where these attempts ran cold, 380 pivots each on ~1500 rows).
-  LcpResult r = solve_lemke(shifted, options);
-  char name[64];
-  std::snprintf(name, sizeof name, "lemke (regularized %.0e)", relative);
-  r.solver = name;
-  r.regularization = relative;
-  if (r.z.size() == n && r.z.allFinite()) {
-    Vec best = r.z;
-    const Polish first = polish_on_support(lcp, options.tolerance, best);
-    if (first.improved) r.solver += " polished";
-    double best_residual = first.residual;
-    // Proximal steps from the regularised answer, when it solved the shifted problem (a failed
-    // shifted path is no point to continue from) and its residual on M is not already below a
-    // margin under the check's tolerance (kProximalMargin: an answer at 0.8 of the tolerance is
-    // one rounding away from a failed step); they go on while they make progress.
-    Vec z = r.z;
-    std::vector<int> basis = r.basis;
-    int steps = 0;
-    for (int step = 0; step < kProximalSteps && r.status == SolveStatus::Solved &&
-                       !(best_residual <= kProximalMargin * options.tolerance);
-         ++step) {
-      Lcp proximal = shifted;
-      for (int i = 0; i < n; ++i)
-        if (lcp.M(i, i) > 0.0) proximal.q[i] = lcp.q[i] - eps * z[i];
-      SolveOptions step_options = options;
-      step_options.warm_basis = &basis;
-      const LcpResult s = solve_lemke(proximal, step_options);
-      r.iterations += s.iterations;
-      if (s.status != SolveStatus::Solved || s.z.size() != n || !s.z.allFinite()) break;
-      ++steps;
-      z = s.z;
-      basis = s.basis;
-      Vec candidate = z;
-      const double residual = polish_on_support(lcp, options.tolerance, candidate).residual;
-      const bool progress = residual < kProximalProgress * best_residual;
-      if (residual < best_residual) best = std::move(candidate), best_residual = residual;
-      if (!progress) break;  // stalled (the drift along a free force split): more steps buy nothing
-    }
-    if (steps > 0) r.solver += ", " + std::to_string(steps) + " proximal steps";
-    r.z = std::move(best);
-  }
-  r.status = r.z.allFinite() ? SolveStatus::Solved : SolveStatus::NumericalBreakdown;
-  finalize_result(lcp, options.tolerance, r);  // the original problem decides
-  return r;
-}
-
 // The shape of a frictional contact LCP (Egan eqs 5-7): not symmetric, diagonal >= 0 with both
 // positive entries (the impulse rows) and zeros (the slip rows).
 bool stewart_trinkle_shaped(const Mat& M, bool symmetric) {
@@ -256,7 +133,7 @@ bool friction_with_negative_rows(const Mat& M, bool symmetric) {
 void polish_broken_path(const Lcp& lcp, double tolerance, LcpResult& r) {
   if (r.status == SolveStatus::Solved || r.z.size() != lcp.size() || !r.z.allFinite()) return;
   Vec z = r.z;
-  if (!polish_on_support(lcp, tolerance, z).improved) return;
+  if (!detail::polish_on_support(lcp, tolerance, z).improved) return;
   r.z = std::move(z);
   r.solver += " polished";
 }
@@ -349,19 +226,19 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
     // positive diagonal entries: the [N D]^T M^-1 [N D] block; slip rows keep their 0), whose
     // bases are regular, then that basis's equations solved exactly on the original M by a
     // rank-revealing least-squares correction of the regularised z. The original decides.
-    for (const double relative : kFrictionRegularization) {
-      plan.push_back([&, relative] { return solve_regularized_polished(lcp, options, relative); });
+    for (const double relative : detail::kFrictionRegularization) {
+      plan.push_back([&, relative] { return detail::solve_regularized_polished(lcp, options, relative); });
     }
     // A search's rounds solve nearly the same cell again and again: when the last one needed a
     // regularised path, its plain path and smaller levels (500-900 pivots each before a
     // breakdown on 800-1200-row cells of a frictional pile) are tried last, not first.
     if (options.regularization_hint > 0.0 && n >= kRegularizationHintMinRows) {
       std::vector<std::function<LcpResult()>> hinted, rest;
-      const std::size_t ladder = std::size(kFrictionRegularization);
+      const std::size_t ladder = std::size(detail::kFrictionRegularization);
       const std::size_t ladder_begin = plan.size() - ladder;
       for (std::size_t i = 0; i < plan.size(); ++i) {
         const bool from_hint =
-            i >= ladder_begin && kFrictionRegularization[i - ladder_begin] >= options.regularization_hint;
+            i >= ladder_begin && detail::kFrictionRegularization[i - ladder_begin] >= options.regularization_hint;
         (from_hint ? hinted : rest).push_back(std::move(plan[i]));
       }
       plan = std::move(hinted);
@@ -393,7 +270,7 @@ LcpResult solve_auto(const Lcp& lcp, const SolveOptions& options) {
     // PEG's accurate rows (negative diagonal entries) keep the Stewart–Trinkle friction block and
     // its near-duplicate face contacts (measured: peg-accurate pours at h = 0.02, mu = 1).
     for (const double relative : {1e-7, 1e-5})
-      plan.push_back([&, relative] { return solve_regularized_polished(lcp, options, relative); });
+      plan.push_back([&, relative] { return detail::solve_regularized_polished(lcp, options, relative); });
   }
   if (n <= kEnumerationMaxSize && !options.pivoting_only) plan.push_back([&] { return solve_enumerate(lcp, options); });
   // PGS last, with a bounded number of sweeps: it is an inexact long shot, not worth seconds.

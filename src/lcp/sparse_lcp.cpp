@@ -4,11 +4,13 @@
 #include <pegsim/lcp/sparse_lcp.h>
 #include <pegsim/lcp/union_find.h>
 
+#include "regularized_polished.h"
 #include "solve_memo.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <numeric>
@@ -107,6 +109,25 @@ std::optional<LcpResult> from_end_basis(const SparseLcp& island, const SolveOpti
   return r;
 }
 
+// A search cell's island whose last solve needed a regularised path (SolveOptions::
+// regularization_hint): Auto's hinted attempt, on the sparse island. Through the dense route it is
+// the same path plus a dense copy, its validation and the dense checks and polish, O(n^2) each:
+// islands of ~4000 rows of a frictional 500-body pile whose path took 0.07-0.15 s took 2-3 s so.
+// The attempt line says whether it solved; when it did not, the caller goes on as without a hint.
+std::optional<LcpResult> hinted_regularized(const SparseLcp& island, const SolveOptions& options,
+                                            std::vector<std::string>& attempts) {
+  const double level = detail::hinted_regularization(options.regularization_hint);
+  if (level == 0.0) return std::nullopt;
+  LcpResult r = detail::solve_regularized_polished(island, options, level);
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2g s", r.seconds);
+  attempts.push_back(r.solver + " (sparse island): " + to_string(r.status) + " (" + std::to_string(r.iterations) +
+                     " pivots, " + seconds + ")");
+  if (r.status != SolveStatus::Solved) return std::nullopt;
+  r.attempts = attempts;
+  return r;
+}
+
 // An island that is not monotone (friction), solved as Auto solves it. Auto's first attempt is
 // Lemke's plain path, and from kSparseLemkeMinRows rows that path runs on a sparse basis anyway: it
 // runs here first on the sparse island, and only when neither it nor a path from where it ended
@@ -114,8 +135,9 @@ std::optional<LcpResult> from_end_basis(const SparseLcp& island, const SolveOpti
 // path's result as its first attempt (a ray excepted: the dense solve_lemke looks for its
 // certificate). The dense copy, its validation, its sparse view and its dense checks were ~27 % of
 // a frictional 100-body pile's run, and the plain path solves 423 of 444 islands of 600 rows or
-// more there. With a regularisation hint Auto starts elsewhere.
-LcpResult solve_not_monotone_afresh(const SparseLcp& island, SolverKind kind, const SolveOptions& options) {
+// more there. With a regularisation hint Auto starts elsewhere (at the hinted level; the dense
+// route runs it again after a failed hinted_regularized).
+LcpResult solve_not_monotone_as_auto(const SparseLcp& island, SolverKind kind, const SolveOptions& options) {
   const bool too_large = kind == SolverKind::Auto && island.size() > options.dense_max_rows;
   if (too_large || (kind == SolverKind::Auto && island.size() >= kSparseLemkeMinRows &&
                     options.regularization_hint == 0.0 && options.plain_lemke == nullptr)) {
@@ -137,6 +159,18 @@ LcpResult solve_not_monotone_afresh(const SparseLcp& island, SolverKind kind, co
     }
   }
   return solve_lcp_whole(to_dense(island), kind, options);
+}
+
+// The hinted attempt on the sparse island (hinted_regularized), then solve_not_monotone_as_auto.
+LcpResult solve_not_monotone_afresh(const SparseLcp& island, SolverKind kind, const SolveOptions& options) {
+  std::vector<std::string> hinted;  // the hinted attempt's line
+  if (kind == SolverKind::Auto && options.regularization_hint > 0.0 && options.plain_lemke == nullptr &&
+      island.size() >= std::max(kSparseLemkeMinRows, kRegularizationHintMinRows)) {
+    if (std::optional<LcpResult> r = hinted_regularized(island, options, hinted)) return std::move(*r);
+  }
+  LcpResult r = solve_not_monotone_as_auto(island, kind, options);
+  r.attempts.insert(r.attempts.begin(), hinted.begin(), hinted.end());
+  return r;
 }
 
 // solve_not_monotone_afresh, or its result for the same input earlier on this thread (solve_memo.h).

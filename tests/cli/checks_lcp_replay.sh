@@ -1,4 +1,5 @@
-# lcp solve's replay options (sourced by run_cli_tests.sh): --ties, --sparse, --dense-max-rows.
+# lcp solve's replay options (sourced by run_cli_tests.sh): --ties, --sparse, --dense-max-rows,
+# --regularization-hint.
 
 # The 5-row LCP whose larger-pivot ties repeat a basis midway (tests/lcp/generators.h,
 # larger_pivot_cycling_lcps): both rules solve it to the same z; the larger pivot pays for the
@@ -54,6 +55,10 @@ check_lcp_replay_options_reject_bad_values() {
   expect_code 2 && expect_no_stdout && expect_err_contains "unknown --ties 'sideways'" || return 1
   run "$PEGSIM" lcp solve "$LCP_DATA/handbook/handbook_10_2_3.txt" --dense-max-rows -3
   expect_code 2 && expect_no_stdout && expect_err_contains '--dense-max-rows must be 0 or more' || return 1
+  run "$PEGSIM" lcp solve "$LCP_DATA/handbook/handbook_10_2_3.txt" --regularization-hint -1e-8
+  expect_code 2 && expect_no_stdout && expect_err_contains '--regularization-hint must be a number >= 0' || return 1
+  run "$PEGSIM" lcp solve "$LCP_DATA/handbook/handbook_10_2_3.txt" --regularization-hint nan
+  expect_code 2 && expect_no_stdout && expect_err_contains '--regularization-hint' || return 1
   run "$PEGSIM" lcp solve "$LCP_DATA/siconos-mlcp/m2n1_mlcp.dat" --sparse
   expect_code 2 && expect_no_stdout && expect_err_contains 'm2n1_mlcp.dat: --sparse solves LCPs only'
 }
