@@ -63,3 +63,15 @@ check_lcp_replay_options_reject_bad_values() {
   expect_code 2 && expect_no_stdout && expect_err_contains 'm2n1_mlcp.dat: --sparse solves LCPs only'
 }
 CHECKS+=(check_lcp_replay_options_reject_bad_values)
+
+# A failed LCP past kJamInferenceMaxRows (1500) rows: no O(n^3) jam inference, and the attempts say
+# so (-I, q = -1: infeasible at Lemke's first pivot, a checked certificate).
+check_lcp_large_failure_skips_the_jam_inference() {
+  awk 'BEGIN { n = 1501; print "# minus identity"; print n
+               for (i = 0; i < n; i++) { s = ""; for (j = 0; j < n; j++) s = s (i == j ? "-1" : "0") (j < n - 1 ? " " : ""); print s }
+               s = ""; for (j = 0; j < n; j++) s = s "-1" (j < n - 1 ? " " : ""); print s }' >"$WORK/minus_identity.txt"
+  run "$PEGSIM" lcp solve "$WORK/minus_identity.txt"
+  expect_code 1 && expect_one_json_line && expect_out_contains '"status":"infeasible"' &&
+    expect_out_contains 'jam not decided: 1501 rows > 1500'
+}
+CHECKS+=(check_lcp_large_failure_skips_the_jam_inference)
