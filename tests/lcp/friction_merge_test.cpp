@@ -1,0 +1,109 @@
+// Duplicate friction blocks merged and split back (src/lcp/friction_merge.h), and the attempt on a
+// frictional island of solve_sparse_lcp: the split answer must solve the original LCP.
+#include <pegsim/lcp/solver.h>
+#include <pegsim/lcp/sparse_lcp.h>
+#include <pegsim/lcp/verify.h>
+
+#include <gtest/gtest.h>
+
+#include "lcp/friction_merge.h"
+#include "lcp/generators.h"
+
+#include <string>
+
+namespace pegsim {
+namespace {
+
+// A random scene plus, for every `every`-th contact, a twin on the same body pair at a point moved
+// along the tangent (the same line of action: equal friction rows). flip: the twin's normal and
+// tangent reversed (its +t is the original's -t).
+testgen::Scene2D scene_with_twins(std::uint64_t seed, int bodies, int contacts, int every, bool flip) {
+  testgen::Rng rng(seed);
+  testgen::Scene2D s = testgen::random_scene(bodies, contacts, rng);
+  const std::size_t original = s.contacts.size();
+  for (std::size_t c = 0; c < original; c += static_cast<std::size_t>(every)) {
+    testgen::Contact2D twin = s.contacts[c];
+    const Eigen::Vector2d t(-twin.normal.y(), twin.normal.x());
+    twin.point += testgen::uniform(rng, 0.05, 0.3) * t;
+    twin.mu = testgen::uniform(rng, 0.1, 1.0);
+    if (flip) twin.normal = -twin.normal;
+    s.contacts.push_back(twin);
+  }
+  return s;
+}
+
+// Friction impulse along +t of contact c (friction_lcp's layout: p_n, then 2 per contact, then s).
+double tangential(const Vec& z, int contacts, int c) { return z[contacts + 2 * c] - z[contacts + 2 * c + 1]; }
+
+TEST(FrictionMerge, TwinsShareOneBlockAndTheSplitAnswerSolvesTheOriginal) {
+  int split_checked = 0;
+  for (const bool flip : {false, true}) {
+    for (const std::uint64_t seed : {3u, 8u, 21u}) {
+      const testgen::Scene2D s = scene_with_twins(seed, 4, 12, 3, flip);
+      const int nc = static_cast<int>(s.contacts.size());
+      const SparseLcp lcp = to_sparse(testgen::friction_lcp(s));
+      const auto merged = detail::merge_duplicate_friction(lcp, detail::kDuplicateFrictionTolerance, 1e-12);
+      ASSERT_TRUE(merged.has_value());
+      EXPECT_EQ(merged->members.size(), 4u) << "one merge per twin";
+      for (const detail::MergedMember& m : merged->members) EXPECT_EQ(m.swapped, flip);
+      EXPECT_EQ(merged->lcp.size(), lcp.size() - 3 * 4);
+      const LcpResult r = solve_lcp(to_dense(merged->lcp), SolverKind::Lemke, {});
+      if (r.status != SolveStatus::Solved) continue;  // a random LCP Lemke cannot solve: nothing to split
+      ++split_checked;
+      const Vec z = detail::split_merged_solution(*merged, lcp, r.z);
+      const Verification check = verify_sparse_lcp(lcp, z, 1e-8);
+      EXPECT_TRUE(check.ok) << "seed " << seed << " flip " << flip << ": residual " << check.residual;
+      // a group's friction is the merged block's, shared out (reversed for a flipped twin)
+      for (const detail::MergedMember& m : merged->members) {
+        const int root = (merged->roots[static_cast<std::size_t>(m.root)].plus - nc) / 2;
+        const int twin = (m.block.plus - nc) / 2;
+        const double merged_friction = r.z[merged->merged_index[static_cast<std::size_t>(nc + 2 * root)]] -
+                                       r.z[merged->merged_index[static_cast<std::size_t>(nc + 2 * root + 1)]];
+        const double sum = tangential(z, nc, root) + (flip ? -1.0 : 1.0) * tangential(z, nc, twin);
+        EXPECT_NEAR(sum, merged_friction, 1e-12 * std::max(1.0, std::abs(merged_friction)));
+      }
+    }
+  }
+  EXPECT_GE(split_checked, 4) << "Lemke solves most merged LCPs: the split is tested on them";
+}
+
+TEST(FrictionMerge, NothingIsMergedWithoutTwinsOrWithoutFriction) {
+  testgen::Rng rng(5);
+  const testgen::Scene2D s = testgen::random_scene(5, 20, rng);
+  EXPECT_FALSE(detail::merge_duplicate_friction(to_sparse(testgen::friction_lcp(s)), 1e-6, 1e-12).has_value());
+  const testgen::Scene2D twins = scene_with_twins(5, 5, 20, 2, false);
+  EXPECT_FALSE(detail::merge_duplicate_friction(to_sparse(testgen::contact_lcp(twins)), 1e-6, 1e-12).has_value())
+      << "a frictionless LCP has no slip rows";
+  // a twin whose q differs by more than q_tolerance stays apart
+  testgen::Scene2D moving = twins;
+  EXPECT_TRUE(detail::merge_duplicate_friction(to_sparse(testgen::friction_lcp(moving)), 1e-6, 1e-12).has_value());
+  const SparseLcp lcp = to_sparse(testgen::friction_lcp(moving));
+  SparseLcp shifted = lcp;
+  const int nc = static_cast<int>(moving.contacts.size());
+  for (int c = 0; c < nc; ++c) shifted.q[nc + 2 * c] += 1e-9 * (c + 1);  // every +t row apart from every other
+  EXPECT_FALSE(detail::merge_duplicate_friction(shifted, 1e-6, 1e-12).has_value());
+}
+
+TEST(FrictionMerge, ALargeFrictionalIslandWithTwinsIsSolvedMergedAndVerifiedOnItself) {
+  int solved_merged = 0;
+  for (const std::uint64_t seed : {1u, 2u, 4u}) {
+    // one island of 600+ rows: few bodies, many contacts, a twin for every fourth
+    const testgen::Scene2D s = scene_with_twins(seed, 10, kSparseLemkeMinRows / 4, 4, false);
+    const SparseLcp lcp = to_sparse(testgen::friction_lcp(s));
+    ASSERT_GE(largest_component(lcp.M), kSparseLemkeMinRows);
+    const LcpResult r = solve_sparse_lcp(lcp, SolverKind::Auto, {});
+    ASSERT_FALSE(r.attempts.empty());
+    EXPECT_EQ(r.attempts.front().rfind("merged friction (", 0), 0u) << r.attempts.front();
+    if (r.status != SolveStatus::Solved) continue;
+    EXPECT_TRUE(verify_sparse_lcp(lcp, r.z, 1e-8).ok) << "the original LCP decides";
+    EXPECT_EQ(r.residual, verify_sparse_lcp(lcp, r.z, 1e-8).residual);
+    if (r.solver.find("(merged friction)") != std::string::npos) {
+      ++solved_merged;
+      for (int i : r.basis) EXPECT_TRUE(i >= 0 && i < lcp.size());
+    }
+  }
+  EXPECT_GE(solved_merged, 1) << "the merged attempt solves some of them";
+}
+
+}  // namespace
+}  // namespace pegsim
