@@ -145,6 +145,24 @@ std::optional<MergedFriction> merge_duplicate_friction(const SparseLcp& lcp, dou
   return m;
 }
 
+std::vector<int> merged_basis(const MergedFriction& merged, const std::vector<int>& basis) {
+  const auto n = static_cast<int>(merged.merged_index.size());
+  std::vector<int> stand_in = merged.merged_index;  // per original row: the merged row it maps to
+  for (const MergedMember& member : merged.members) {
+    const FrictionBlock& root = merged.roots[static_cast<std::size_t>(member.root)];
+    const auto at = [&](int i) { return merged.merged_index[static_cast<std::size_t>(i)]; };
+    stand_in[static_cast<std::size_t>(member.block.plus)] = at(member.swapped ? root.minus : root.plus);
+    stand_in[static_cast<std::size_t>(member.block.minus)] = at(member.swapped ? root.plus : root.minus);
+    stand_in[static_cast<std::size_t>(member.block.slip)] = at(root.slip);
+  }
+  std::vector<int> out;
+  for (int i : basis)
+    if (i >= 0 && i < n && stand_in[static_cast<std::size_t>(i)] >= 0) out.push_back(stand_in[static_cast<std::size_t>(i)]);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 Vec split_merged_solution(const MergedFriction& merged, const SparseLcp& original, const Vec& z_merged) {
   Vec z = Vec::Zero(original.size());
   for (std::size_t k = 0; k < merged.kept.size(); ++k) z[merged.kept[k]] = z_merged[static_cast<Eigen::Index>(k)];

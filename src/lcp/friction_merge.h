@@ -55,6 +55,10 @@ struct MergedFriction {
 // q_tolerance). nullopt when no block has a duplicate.
 std::optional<MergedFriction> merge_duplicate_friction(const SparseLcp& lcp, double tolerance, double q_tolerance);
 
+// A basis of the original LCP (a warm start) on merged.lcp: a member's basic friction and slip
+// variables stand for their root's (direction-matched), each index once, in increasing order.
+std::vector<int> merged_basis(const MergedFriction& merged, const std::vector<int>& basis);
+
 // z of the original LCP from z of merged.lcp (see above).
 Vec split_merged_solution(const MergedFriction& merged, const SparseLcp& original, const Vec& z_merged);
 

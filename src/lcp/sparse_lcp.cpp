@@ -178,9 +178,7 @@ std::optional<LcpResult> merged_friction(const SparseLcp& island, const SolveOpt
   SolveOptions o = options;
   std::vector<int> warm;
   if (options.warm_basis != nullptr) {
-    for (int i : *options.warm_basis)
-      if (i >= 0 && i < island.size() && merged->merged_index[static_cast<std::size_t>(i)] >= 0)
-        warm.push_back(merged->merged_index[static_cast<std::size_t>(i)]);
+    warm = detail::merged_basis(*merged, *options.warm_basis);
     o.warm_basis = &warm;
   }
   LcpResult r = solve_lemke_sparse(merged->lcp, o);

@@ -9,7 +9,9 @@
 #include "lcp/friction_merge.h"
 #include "lcp/generators.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace pegsim {
 namespace {
@@ -65,6 +67,23 @@ TEST(FrictionMerge, TwinsShareOneBlockAndTheSplitAnswerSolvesTheOriginal) {
     }
   }
   EXPECT_GE(split_checked, 4) << "Lemke solves most merged LCPs: the split is tested on them";
+}
+
+TEST(FrictionMerge, AWarmBasisCarriesAMembersFrictionToItsRoot) {
+  for (const bool flip : {false, true}) {
+    const testgen::Scene2D s = scene_with_twins(3, 4, 12, 3, flip);
+    const SparseLcp lcp = to_sparse(testgen::friction_lcp(s));
+    const auto merged = detail::merge_duplicate_friction(lcp, detail::kDuplicateFrictionTolerance, 1e-12);
+    ASSERT_TRUE(merged.has_value());
+    const detail::MergedMember& m = merged->members.front();
+    const detail::FrictionBlock& root = merged->roots[static_cast<std::size_t>(m.root)];
+    const auto at = [&](int i) { return merged->merged_index[static_cast<std::size_t>(i)]; };
+    // the member's +t and slip basic, the root's slip too, one index out of range
+    const std::vector<int> basis = {m.block.plus, m.block.slip, root.slip, 0, lcp.size()};
+    std::vector<int> expected = {at(flip ? root.minus : root.plus), at(root.slip), at(0)};
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(detail::merged_basis(*merged, basis), expected) << "flip " << flip;
+  }
 }
 
 TEST(FrictionMerge, NothingIsMergedWithoutTwinsOrWithoutFriction) {
