@@ -109,11 +109,12 @@ std::optional<MergedFriction> merge_duplicate_friction(const SparseLcp& lcp, dou
     std::vector<int>& candidates = roots_by_pattern[pattern_off_slips(rows, block.plus, is_slip)];
     bool merged = false;
     for (int r : candidates) {
-      const FrictionBlock& root = m.roots[static_cast<std::size_t>(r)];
-      const bool direct = same_row(rows, root.plus, block.plus, is_slip, tolerance) &&
-                          std::abs(lcp.q[root.plus] - lcp.q[block.plus]) <= q_tolerance;
-      const bool swapped = !direct && same_row(rows, root.plus, block.minus, is_slip, tolerance) &&
-                           std::abs(lcp.q[root.plus] - lcp.q[block.minus]) <= q_tolerance;
+      const int root_plus = m.roots[static_cast<std::size_t>(r)].plus;
+      const auto matches = [&](int row) {  // the root's +t row, in M and q
+        return same_row(rows, root_plus, row, is_slip, tolerance) && std::abs(lcp.q[root_plus] - lcp.q[row]) <= q_tolerance;
+      };
+      const bool direct = matches(block.plus);
+      const bool swapped = !direct && matches(block.minus);
       if (!direct && !swapped) continue;
       std::vector<int>& held = normals_of_root[static_cast<std::size_t>(r)];
       const bool overlaps = std::any_of(block.normals.begin(), block.normals.end(), [&](const auto& e) {
