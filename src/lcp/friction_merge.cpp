@@ -56,26 +56,20 @@ bool same_row(const RowMajor& rows, int a, int b, const std::vector<char>& is_sl
   }
 }
 
-// The merged LCP over the kept rows, the members' normal terms moved to their roots' slip rows.
+// The merged LCP over the kept rows, the members' normal terms moved to their roots' slip rows:
+// the kept principal block (O(nonzeros), no triplets: kept rows keep their order), plus those
+// terms (a member's normals are none of its root's, so no entry is summed with another).
 SparseLcp merged_lcp(const SparseLcp& lcp, const MergedFriction& m) {
-  std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(static_cast<std::size_t>(lcp.M.nonZeros()));
-  for (int j = 0; j < lcp.M.outerSize(); ++j) {
-    const int mj = m.merged_index[static_cast<std::size_t>(j)];
-    if (mj < 0) continue;
-    for (SparseMat::InnerIterator it(lcp.M, j); it; ++it) {
-      const int mi = m.merged_index[static_cast<std::size_t>(it.row())];
-      if (mi >= 0) entries.emplace_back(mi, mj, it.value());
-    }
-  }
+  const auto k = static_cast<Eigen::Index>(m.kept.size());
+  std::vector<Eigen::Triplet<double>> moved;
   for (const MergedMember& member : m.members) {
     const int slip = m.merged_index[static_cast<std::size_t>(m.roots[static_cast<std::size_t>(member.root)].slip)];
-    for (const auto& [p, mu] : member.block.normals) entries.emplace_back(slip, m.merged_index[static_cast<std::size_t>(p)], mu);
+    for (const auto& [p, mu] : member.block.normals) moved.emplace_back(slip, m.merged_index[static_cast<std::size_t>(p)], mu);
   }
-  const auto k = static_cast<Eigen::Index>(m.kept.size());
+  SparseMat terms(k, k);
+  terms.setFromTriplets(moved.begin(), moved.end());
   SparseLcp out;
-  out.M.resize(k, k);
-  out.M.setFromTriplets(entries.begin(), entries.end());
+  move_into(out.M, SparseMat(principal_submatrix(lcp.M, m.kept, m.merged_index) + terms));
   out.M.makeCompressed();
   out.q.resize(k);
   for (Eigen::Index i = 0; i < k; ++i) out.q[i] = lcp.q[m.kept[static_cast<std::size_t>(i)]];
