@@ -158,6 +158,23 @@ std::vector<int> merged_basis(const MergedFriction& merged, const std::vector<in
   return out;
 }
 
+void own_slip_rates(const MergedFriction& merged, const SparseLcp& original, Vec& z) {
+  const Vec w = original.M * z + original.q;
+  const auto own_slip_rate = [&](const FrictionBlock& b) {
+    const double plus = w[b.plus] - z[b.slip], minus = w[b.minus] - z[b.slip];  // without the slip term
+    if (z[b.plus] > 0.0) z[b.slip] = std::max(0.0, -plus);
+    else if (z[b.minus] > 0.0) z[b.slip] = std::max(0.0, -minus);
+    else z[b.slip] = std::max({0.0, -plus, -minus});
+  };
+  std::vector<char> has_member(merged.roots.size(), 0);
+  for (const MergedMember& member : merged.members) {
+    has_member[static_cast<std::size_t>(member.root)] = 1;
+    own_slip_rate(member.block);
+  }
+  for (std::size_t r = 0; r < merged.roots.size(); ++r)
+    if (has_member[r]) own_slip_rate(merged.roots[r]);
+}
+
 Vec split_merged_solution(const MergedFriction& merged, const SparseLcp& original, const Vec& z_merged) {
   Vec z = Vec::Zero(original.size());
   for (std::size_t k = 0; k < merged.kept.size(); ++k) z[merged.kept[k]] = z_merged[static_cast<Eigen::Index>(k)];

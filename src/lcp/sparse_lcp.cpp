@@ -204,9 +204,19 @@ std::optional<LcpResult> merged_friction(const SparseLcp& island, const SolveOpt
   }
   Vec z = detail::split_merged_solution(*merged, island, r.z);
   Verification check = verify_sparse_lcp(island, z, options.tolerance);
-  // near-duplicates leave the split answer off by their difference: polished on its support
+  // near-duplicates leave the split answer off by their difference: polished on its support, then
+  // each grouped block's slip rate taken from its own rows
   if (!check.ok && detail::polish_on_support(island, options.tolerance, z).improved)
     check = verify_sparse_lcp(island, z, options.tolerance);
+  if (!check.ok) {
+    Vec own = z;
+    detail::own_slip_rates(*merged, island, own);
+    Verification again = verify_sparse_lcp(island, own, options.tolerance);
+    if (again.ok) {
+      z = std::move(own);
+      check = std::move(again);
+    }
+  }
   if (!check.ok) {
     char residual[32];
     std::snprintf(residual, sizeof residual, "%.3g", check.residual);

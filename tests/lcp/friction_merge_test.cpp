@@ -69,6 +69,60 @@ TEST(FrictionMerge, TwinsShareOneBlockAndTheSplitAnswerSolvesTheOriginal) {
   EXPECT_GE(split_checked, 4) << "Lemke solves most merged LCPs: the split is tested on them";
 }
 
+// Near-twins are merged too (rows equal within kDuplicateFrictionTolerance), and their friction
+// then acts through Jacobians that differ slightly: the root's slip rate does not fit a member's
+// rows. Each grouped block takes its own (own_slip_rates): no friction row of a group ends below 0,
+// and the row its friction acts along is 0. The split's copied root rate is shown to fail that.
+TEST(FrictionMerge, EachGroupedBlockTakesItsOwnSlipRate) {
+  int copied_misses = 0, checked = 0;
+  for (const std::uint64_t seed : {3u, 8u, 21u, 34u}) {
+    const testgen::Scene2D s = scene_with_twins(seed, 4, 12, 3, false);
+    Lcp exact = testgen::friction_lcp(s);
+    // each twin's tangential Jacobian scaled by 1 + 1e-7 (friction_lcp's layout: p_n, 2 friction
+    // per contact, then the slip rows; the slip entries, E and -E', stay exactly 1)
+    const int nc = static_cast<int>(s.contacts.size()), impulses = 3 * nc;
+    for (int c = 12; c < nc; ++c)
+      for (const int f : {nc + 2 * c, nc + 2 * c + 1}) {
+        exact.M.row(f).head(impulses) *= 1.0 + 1e-7;
+        exact.M.col(f).head(impulses) *= 1.0 + 1e-7;
+      }
+    const SparseLcp lcp = to_sparse(exact);
+    const auto merged = detail::merge_duplicate_friction(lcp, detail::kDuplicateFrictionTolerance, 1e-12);
+    ASSERT_TRUE(merged.has_value()) << "seed " << seed;
+    EXPECT_EQ(merged->members.size(), 4u);
+    const LcpResult r = solve_lcp(to_dense(merged->lcp), SolverKind::Lemke, {});
+    if (r.status != SolveStatus::Solved) continue;
+    ++checked;
+    const double scale = std::max(1.0, lcp.q.cwiseAbs().maxCoeff());
+    const auto worst_friction_row = [&](const Vec& z) {  // most negative w, or a carrying row's |w|
+      const Vec w = lcp.M * z + lcp.q;
+      double worst = 0.0;
+      const auto check = [&](const detail::FrictionBlock& b) {
+        worst = std::max({worst, -w[b.plus], -w[b.minus]});
+        if (z[b.plus] > 0.0) worst = std::max(worst, std::abs(w[b.plus]));
+        if (z[b.minus] > 0.0) worst = std::max(worst, std::abs(w[b.minus]));
+      };
+      for (const detail::MergedMember& m : merged->members) {
+        check(m.block);
+        check(merged->roots[static_cast<std::size_t>(m.root)]);
+      }
+      return worst / scale;
+    };
+    const Vec split = detail::split_merged_solution(*merged, lcp, r.z);  // the root's rate copied
+    if (worst_friction_row(split) > 1e-10) ++copied_misses;
+    Vec own = split;
+    detail::own_slip_rates(*merged, lcp, own);
+    EXPECT_LE(worst_friction_row(own), 1e-13) << "seed " << seed;
+    for (Eigen::Index i = 0; i < own.size(); ++i) {  // only slip variables change
+      if (own[i] != split[i]) {
+        EXPECT_EQ(lcp.M.col(i).nonZeros(), 2) << "seed " << seed << ": z_" << i;
+      }
+    }
+  }
+  EXPECT_GE(checked, 2);
+  EXPECT_GE(copied_misses, 1) << "the near-twins must matter, or this test checks nothing";
+}
+
 TEST(FrictionMerge, AWarmBasisCarriesAMembersFrictionToItsRoot) {
   for (const bool flip : {false, true}) {
     const testgen::Scene2D s = scene_with_twins(3, 4, 12, 3, flip);
