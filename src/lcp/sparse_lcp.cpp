@@ -208,6 +208,7 @@ std::optional<LcpResult> merged_friction(const SparseLcp& island, const SolveOpt
   // each grouped block's slip rate taken from its own rows
   if (!check.ok && detail::polish_on_support(island, options.tolerance, z).improved)
     check = verify_sparse_lcp(island, z, options.tolerance);
+  bool own_rates = false;
   if (!check.ok) {
     Vec own = z;
     detail::own_slip_rates(*merged, island, own);
@@ -215,6 +216,7 @@ std::optional<LcpResult> merged_friction(const SparseLcp& island, const SolveOpt
     if (again.ok) {
       z = std::move(own);
       check = std::move(again);
+      own_rates = true;
     }
   }
   if (!check.ok) {
@@ -232,7 +234,8 @@ std::optional<LcpResult> merged_friction(const SparseLcp& island, const SolveOpt
   out.iterations = r.iterations;
   out.regularization = r.regularization;
   for (int b : r.basis) out.basis.push_back(merged->kept[static_cast<std::size_t>(b)]);
-  attempts.push_back(head + r.solver + " solved (" + std::to_string(r.iterations) + " pivots, " + took() + ")");
+  attempts.push_back(head + r.solver + " solved (" + std::to_string(r.iterations) + " pivots, " + took() +
+                     (own_rates ? "; each block's slip rate from its own rows" : "") + ")");
   out.attempts = attempts;
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
