@@ -76,6 +76,13 @@ SparseLcp merged_lcp(const SparseLcp& lcp, const MergedFriction& m) {
   return out;
 }
 
+// Per root: 1 when some member was merged into it.
+std::vector<char> roots_with_members(const MergedFriction& merged) {
+  std::vector<char> has_member(merged.roots.size(), 0);
+  for (const MergedMember& member : merged.members) has_member[static_cast<std::size_t>(member.root)] = 1;
+  return has_member;
+}
+
 double cone_measure(const FrictionBlock& block, const Vec& z) {
   double sum = 0.0;
   for (const auto& [p, mu] : block.normals) sum += mu * z[p];
@@ -166,11 +173,8 @@ void own_slip_rates(const MergedFriction& merged, const SparseLcp& original, Vec
     else if (z[b.minus] > 0.0) z[b.slip] = std::max(0.0, -minus);
     else z[b.slip] = std::max({0.0, -plus, -minus});
   };
-  std::vector<char> has_member(merged.roots.size(), 0);
-  for (const MergedMember& member : merged.members) {
-    has_member[static_cast<std::size_t>(member.root)] = 1;
-    own_slip_rate(member.block);
-  }
+  for (const MergedMember& member : merged.members) own_slip_rate(member.block);
+  const std::vector<char> has_member = roots_with_members(merged);
   for (std::size_t r = 0; r < merged.roots.size(); ++r)
     if (has_member[r]) own_slip_rate(merged.roots[r]);
 }
@@ -191,8 +195,7 @@ Vec split_merged_solution(const MergedFriction& merged, const SparseLcp& origina
     z[member.block.minus] = share * (member.swapped ? plus : minus);
     z[member.block.slip] = z[root.slip];
   }
-  std::vector<char> has_member(merged.roots.size(), 0);
-  for (const MergedMember& member : merged.members) has_member[static_cast<std::size_t>(member.root)] = 1;
+  const std::vector<char> has_member = roots_with_members(merged);
   for (std::size_t r = 0; r < merged.roots.size(); ++r) {
     if (!has_member[r] || !(total[r] > 0.0)) continue;
     const FrictionBlock& root = merged.roots[r];
